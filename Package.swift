@@ -1,0 +1,112 @@
+// swift-tools-version: 6.1
+
+import PackageDescription
+
+let package = Package(
+  name: "Hush",
+  platforms: [
+    .iOS(.v17),
+    .macOS(.v14),
+    .tvOS(.v17),
+    .watchOS(.v10),
+    .visionOS(.v1),
+  ],
+  products: [
+    .library(name: "Hush", targets: ["Hush"]),
+    .library(name: "HushCombine", targets: ["HushCombine"]),
+    .library(name: "HushTesting", targets: ["HushTesting"]),
+    .library(name: "HushLint", targets: ["HushLint"]),
+    .executable(name: "hush", targets: ["hush"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.0"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+    .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.1.0"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
+    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.0"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.4.0"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
+  ],
+  targets: [
+    .target(
+      name: "Hush",
+      dependencies: [
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ]
+    ),
+    .target(
+      name: "HushCombine",
+      dependencies: [
+        "Hush",
+        .product(name: "CombineSchedulers", package: "combine-schedulers"),
+        .product(
+          name: "OpenCombineShim", package: "OpenCombine",
+          condition: .when(platforms: [.linux, .android, .windows])),
+      ]
+    ),
+    .target(
+      name: "HushTesting",
+      dependencies: [
+        "Hush",
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .target(
+      name: "HushLint",
+      dependencies: [
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "Yams", package: "Yams"),
+      ]
+    ),
+    .executableTarget(
+      name: "hush",
+      dependencies: [
+        "Hush",
+        "HushCombine",
+        "HushLint",
+        "HushTesting",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(
+          name: "OpenCombineShim", package: "OpenCombine",
+          condition: .when(platforms: [.linux, .android, .windows])),
+      ]
+    ),
+    .testTarget(
+      name: "HushTests",
+      dependencies: [
+        "Hush",
+        "HushTesting",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ]
+    ),
+    .testTarget(
+      name: "HushCombineTests",
+      dependencies: [
+        "Hush",
+        "HushCombine",
+        .product(name: "CombineSchedulers", package: "combine-schedulers"),
+        .product(
+          name: "OpenCombineShim", package: "OpenCombine",
+          condition: .when(platforms: [.linux, .android, .windows])),
+      ]
+    ),
+    .testTarget(
+      name: "HushLintTests",
+      dependencies: ["HushLint"]
+    ),
+    .testTarget(
+      name: "HushCLITests",
+      dependencies: ["hush"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
