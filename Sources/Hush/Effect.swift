@@ -1,0 +1,103 @@
+import IssueReporting
+
+/// Work a reducer starts after it changed the state: nothing, an action to send right away,
+/// or asynchronous work that sends actions back to the store.
+///
+/// ```swift
+/// case let .queryChanged(query):
+///   state.query = query
+///   return .run { send in
+///     await send(.resultsLoaded(try await api.search(query)))
+///   }
+/// ```
+///
+/// `.run` bodies run off the main actor; the actions they send are handled on it.
+public struct Effect<Action> {
+  enum Operation {
+    case none
+    case send(Action)
+    case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
+    case merge([Effect<Action>])
+  }
+
+  let operation: Operation
+
+  init(_ operation: Operation) {
+    self.operation = operation
+  }
+
+  /// No work.
+  public static var none: Self { Self(.none) }
+
+  /// Sends `action` to the store right after the current action, before `send(_:)` returns.
+  ///
+  /// Prefer calling a helper from the reducer to sending an action to yourself: each action
+  /// is a round trip through the reducer and the observers.
+  public static func send(_ action: Action) -> Self { Self(.send(action)) }
+
+  /// Runs `operation` off the main actor; it sends actions back with `send`.
+  ///
+  /// ```swift
+  /// return .run { send in
+  ///   for await tick in clock.timer(interval: .seconds(1)) { await send(.tick) }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - priority: The priority of the task that runs the operation.
+  ///   - operation: The work; `CancellationError` ends it quietly.
+  ///   - handler: Called with any other error the operation throws. Without one, an error is
+  ///     reported as an issue (a test failure in tests, a runtime warning in an app).
+  public static func run(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    Self(
+      .run(priority) { send in
+        do {
+          try await operation(send)
+        } catch is CancellationError {
+        } catch {
+          guard let handler else {
+            reportIssue(
+              """
+              An Effect.run threw an unhandled error: \(error)
+
+              Handle errors in the operation, or pass a 'catch' handler.
+              """,
+              fileID: fileID, filePath: filePath, line: line, column: column)
+            return
+          }
+          await handler(error, send)
+        }
+      })
+  }
+
+  /// Runs several effects at the same time.
+  public static func merge(_ effects: Self...) -> Self {
+    merge(effects)
+  }
+
+  /// Runs several effects at the same time.
+  public static func merge(_ effects: some Sequence<Self>) -> Self {
+    let effects = effects.filter {
+      if case .none = $0.operation { return false }
+      return true
+    }
+    switch effects.count {
+    case 0: return .none
+    case 1: return effects[0]
+    default: return Self(.merge(effects))
+    }
+  }
+
+  /// Runs this effect and `other` at the same time.
+  public func merge(with other: Self) -> Self {
+    .merge([self, other])
+  }
+}

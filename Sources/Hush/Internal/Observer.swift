@@ -1,0 +1,107 @@
+/// Something that watches a value of type `Base` for changes: a ``ValueCell`` (one path read by
+/// readers) or a ``ScopeNode`` (a child scope with observers of its own).
+///
+/// Observers live in an ``ObserverSet``. Only *active* observers are compared on a change: an
+/// observer is active from the first read after it was created until the change that notifies
+/// its readers, so the cost of a change follows what live readers read.
+class Observer<Base>: ObservationCell {
+  /// Position in the owning set's `active` array, or -1 when inactive.
+  final var activeIndex = -1
+
+  /// Compares what this observer watches in `base` with what it saw last; appends the cells
+  /// whose readers must be notified.
+  func collectChanges(in base: UnsafePointer<Base>, into changed: inout [ObservationCell]) {}
+
+  /// Called when the observer leaves its set (after notifying, or when its owner goes away).
+  func didDeactivate() {}
+}
+
+extension ObservationCell {
+  /// Takes a changed observer out of its set, then notifies its readers.
+  ///
+  /// Observation cancels a reader once it is notified, so a cell that notified has no readers
+  /// left: leaving the set first means it costs nothing until a reader reads it again.
+  func deactivateAndNotify() {
+    leaveActiveSet()
+    notifyChange()
+  }
+}
+
+/// The value a set of observers looks at, and how to change it: the root store's state, or a
+/// child scope's part of its parent's.
+protocol ObservationHost<Value>: AnyObject {
+  associatedtype Value
+  var observers: ObserverSet<Value> { get }
+  /// Calls `body` with the current value (for an element that left its collection, the last
+  /// value it had).
+  func withCurrentValue(_ body: (UnsafePointer<Value>) -> Void)
+  /// Mutates the value in place and propagates the change to every active observer of the root.
+  func mutateValue(_ body: (inout Value) -> Void)
+  /// The set went from no active observers to some (`true`) or back (`false`).
+  func observersDidChangeActivity(isActive: Bool)
+}
+
+/// The observers of one value: the cells readers read, by key path, and the child scopes.
+final class ObserverSet<Base> {
+  private(set) var cells: [AnyKeyPath: Observer<Base>] = [:]
+  private(set) var active: ContiguousArray<Observer<Base>> = []
+  unowned let host: any ObservationHost<Base>
+
+  init(host: any ObservationHost<Base>) {
+    self.host = host
+  }
+
+  /// The cell for `keyPath`, created from the current value when no live reader has it.
+  @inline(__always)
+  func cell<Value>(for keyPath: KeyPath<Base, Value>) -> ValueCell<Base, Value> {
+    if let cell = cells[keyPath] {
+      return unsafeDowncast(cell, to: ValueCell<Base, Value>.self)
+    }
+    return makeCell(for: keyPath)
+  }
+
+  private func makeCell<Value>(for keyPath: KeyPath<Base, Value>) -> ValueCell<Base, Value> {
+    var initial: Value?
+    host.withCurrentValue { initial = $0.pointee[keyPath: keyPath] }
+    // `withCurrentValue` always calls its body.
+    let cell = ValueCell(keyPath: keyPath, value: initial!, set: self)
+    cells[keyPath] = cell
+    activate(cell)
+    return cell
+  }
+
+  func activate(_ observer: Observer<Base>) {
+    guard observer.activeIndex < 0 else { return }
+    observer.activeIndex = active.count
+    active.append(observer)
+    if active.count == 1 { host.observersDidChangeActivity(isActive: true) }
+  }
+
+  func deactivate(_ observer: Observer<Base>) {
+    let index = observer.activeIndex
+    guard index >= 0 else { return }
+    let last = active.removeLast()
+    if last !== observer {
+      active[index] = last
+      last.activeIndex = index
+    }
+    observer.activeIndex = -1
+    observer.didDeactivate()
+    if active.isEmpty { host.observersDidChangeActivity(isActive: false) }
+  }
+
+  func forgetCell(at keyPath: AnyKeyPath) {
+    cells[keyPath] = nil
+  }
+
+  /// Compares every active observer against `base`.
+  ///
+  /// - Complexity: O(active observers), each a byte comparison where the path is made of
+  ///   stored properties, a key path read and `==` otherwise.
+  @inline(__always)
+  func collectChanges(in base: UnsafePointer<Base>, into changed: inout [ObservationCell]) {
+    for observer in active {
+      observer.collectChanges(in: base, into: &changed)
+    }
+  }
+}

@@ -1,0 +1,98 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// One key path of a value that live readers read, with the value they saw.
+///
+/// A change is detected in two steps. Bitwise-identical bytes mean an unchanged value: a copy
+/// held here shares any buffer with the state, so an in-place mutation of the state's copy
+/// goes through copy-on-write and changes the bytes. Different bytes are then compared with
+/// `==` when the value is `Equatable`; other values count as changed (never a missed update).
+final class ValueCell<Base, Value>: Observer<Base> {
+  /// The value readers saw; always equal to the current value at `keyPath`.
+  private(set) var value: Value
+  let keyPath: KeyPath<Base, Value>
+  /// The byte offset of the value inside `Base`, when the path is made of stored properties.
+  private let offset: Int?
+  private let isEqual: ((Value, Value) -> Bool)?
+  private unowned let set: ObserverSet<Base>
+
+  init(keyPath: KeyPath<Base, Value>, value: Value, set: ObserverSet<Base>) {
+    self.keyPath = keyPath
+    self.value = value
+    self.offset = MemoryLayout<Base>.offset(of: keyPath)
+    self.isEqual = equalityFunction(for: Value.self)
+    self.set = set
+  }
+
+  override func collectChanges(in base: UnsafePointer<Base>, into changed: inout [ObservationCell]) {
+    let newValue: Value
+    if let offset {
+      let raw = UnsafeRawPointer(base) + offset
+      if withUnsafeBytes(of: &value, { hasSameBytes(raw, $0) }) { return }
+      newValue = raw.assumingMemoryBound(to: Value.self).pointee
+    } else {
+      newValue = base.pointee[keyPath: keyPath]
+      if withUnsafeBytes(of: newValue, { new in withUnsafeBytes(of: &value) { new.elementsEqual($0) } }) {
+        return
+      }
+    }
+    if let isEqual, isEqual(value, newValue) {
+      // Keep the newer bytes so the next comparison takes the bitwise fast path.
+      value = newValue
+      return
+    }
+    value = newValue
+    changed.append(self)
+  }
+
+  override func leaveActiveSet() {
+    set.deactivate(self)
+  }
+
+  override func didDeactivate() {
+    set.forgetCell(at: keyPath)
+  }
+}
+
+/// Whether `count` bytes at `pointer` equal the bytes in `buffer`.
+@inline(__always)
+private func hasSameBytes(_ pointer: UnsafeRawPointer, _ buffer: UnsafeRawBufferPointer) -> Bool {
+  guard let other = buffer.baseAddress else { return true }
+  switch buffer.count {
+  case 8:
+    return pointer.loadUnaligned(as: UInt64.self) == other.loadUnaligned(as: UInt64.self)
+  case 16:
+    return pointer.loadUnaligned(as: UInt64.self) == other.loadUnaligned(as: UInt64.self)
+      && pointer.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        == other.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+  case 1:
+    return pointer.load(as: UInt8.self) == other.load(as: UInt8.self)
+  default:
+    return memcmp(pointer, other, buffer.count) == 0
+  }
+}
+
+/// `==` for `Value` when it is `Equatable`, found once per cell, not per comparison.
+func equalityFunction<Value>(for type: Value.Type) -> ((Value, Value) -> Bool)? {
+  guard let equatable = type as? any Equatable.Type else { return nil }
+  return equatable.equalityFunction(as: type)
+}
+
+extension Equatable {
+  fileprivate static func equalityFunction<Value>(as _: Value.Type) -> (Value, Value) -> Bool {
+    { lhs, rhs in
+      // `Value` is `Self`: the caller found `Self` by casting `Value.self`.
+      withUnsafePointer(to: lhs) { lhs in
+        withUnsafePointer(to: rhs) { rhs in
+          UnsafeRawPointer(lhs).assumingMemoryBound(to: Self.self).pointee
+            == UnsafeRawPointer(rhs).assumingMemoryBound(to: Self.self).pointee
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import IdentifiedCollections
+
+/// Identifies a scoped store among its parent's children.
+struct ScopeID: Hashable {
+  let path: AnyKeyPath
+  let actionType: ObjectIdentifier
+}
+
+extension Store {
+  /// A store for one part of the state, with its own actions.
+  ///
+  /// The child's readers follow the same contract as the parent's: a reader of
+  /// `child.theme` renders only when `settings.theme` really changed. The child is cached: the
+  /// same path and action type give the same store, so a view that scopes in `body` gets a
+  /// stable identity.
+  ///
+  /// ```swift
+  /// let settings = store.scope(state: \.settings, action: AppAction.settings)
+  /// settings.theme                  // tracks \.settings.theme
+  /// settings.send(.toggleDarkMode)  // sends AppAction.settings(.toggleDarkMode)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The path of the child state.
+  ///   - action: Embeds a child action in a parent action (an enum case, usually).
+  /// - Returns: The child store.
+  public func scope<ChildState, ChildAction>(
+    state: WritableKeyPath<State, ChildState>,
+    action: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
+    let id = ScopeID(path: state, actionType: ObjectIdentifier(ChildAction.self))
+    if let child = children[id] as? Store<ChildState, ChildAction> {
+      return child
+    }
+    let node = ScopeNode(parent: observers, lens: KeyPathLens(state))
+    var initial: ChildState?
+    node.withCurrentValue { initial = $0.pointee }
+    let child = Store<ChildState, ChildAction>(
+      host: node,
+      forward: { [unowned self] in self.send(action($0)) },
+      parent: self,
+      identity: initial.flatMap(identityOf)
+    )
+    children[id] = child
+    return child
+  }
+
+  /// The element stores of an identified collection, one per element, usable in `ForEach`.
+  ///
+  /// Reading the collection tracks its ids (a list renders when rows are added, removed or
+  /// moved); each element store tracks only its own element, so a row renders when its own
+  /// values change, not when another row changes or rows are added elsewhere.
+  ///
+  /// ```swift
+  /// ForEach(store.scope(state: \.rows, action: AppAction.row)) { row in
+  ///   RowView(store: row)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The path of the collection.
+  ///   - action: Embeds an element's id and action in a parent action.
+  /// - Returns: The element stores, in the collection's order.
+  public func scope<ID: Hashable, ElementState, ElementAction>(
+    state: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action: @escaping (ID, ElementAction) -> Action
+  ) -> StoreCollection<ID, ElementState, ElementAction> {
+    let id = ScopeID(path: state, actionType: ObjectIdentifier(ElementAction.self))
+    let elements: ElementStores<ID, ElementState, ElementAction>
+    if let cached = children[id] as? ElementStores<ID, ElementState, ElementAction> {
+      elements = cached
+    } else {
+      elements = ElementStores(
+        node: ScopeNode(parent: observers, lens: KeyPathLens(state)),
+        send: { [unowned self] in self.send(action($0, $1)) },
+        parent: self)
+      children[id] = elements
+    }
+    return StoreCollection(elements: elements, ids: elements.trackedIDs())
+  }
+}

@@ -1,0 +1,247 @@
+import ConcurrencyExtras
+import IdentifiedCollections
+import Observation
+
+/// The single source of truth of a feature: state, a reducer that evolves it, and readers
+/// that re-render only when a value they read really changed.
+///
+/// Read through the store and SwiftUI re-renders the view exactly when that value changes:
+///
+/// ```swift
+/// let store = Store<Search, SearchAction>(initialState: Search()) { state, action in
+///   switch action {
+///   case let .queryChanged(query):
+///     state.query = query
+///     return .none
+///   }
+/// }
+/// store.query                 // tracked read of \.query
+/// store[\.filter.minPrice]    // tracked read of exactly one nested path
+/// store.slider = 0.5          // direct write ($store.slider under @Bindable)
+/// store.send(.queryChanged("cat"))
+/// print(store.query)          // "cat"
+/// ```
+///
+/// ## The observation contract
+///
+/// A reader (a SwiftUI `body`, a `RenderProbe`, anything evaluated under
+/// `withObservationTracking`) that read key path `p` and saw value `v` is invalidated by a
+/// change only when the value at `p` is now different from `v`: `==` for `Equatable` values,
+/// `===` for class references, different bits otherwise. This holds however the change was
+/// made: a reducer's in-place mutation, a whole-state replacement, a write through the store,
+/// a child store. Nested paths are independent: a reader of `store[\.settings.theme]` is not
+/// invalidated when `settings.fontSize` changes.
+///
+/// - Complexity: A send costs the reducer plus one comparison per key path that live readers
+///   read (a few nanoseconds for paths made of stored properties). A path no live reader reads
+///   costs nothing.
+@MainActor
+@dynamicMemberLookup
+public final class Store<State, Action> {
+  let observers: ObserverSet<State>
+  private let host: any ObservationHost<State>
+  private let root: Root?
+  private let forward: ((Action) -> StoreTask)?
+  /// Keeps the parent of a scoped store alive while the child is.
+  private let parent: AnyObject?
+  /// Scoped stores, one per state path and action type.
+  var children: [ScopeID: AnyObject] = [:]
+  nonisolated(unsafe) let identity: AnyHashable?
+  private let effects = LockIsolated(EffectTasks())
+
+  private struct Root {
+    let state: StateRoot<State>
+    let reducer: @MainActor (inout State, Action) -> Effect<Action>
+  }
+
+  /// Creates a store from a reducer.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The reducer that handles every action sent to the store.
+  public convenience init<R: Reducer>(initialState: State, reducer: R)
+  where R.State == State, R.Action == Action {
+    self.init(initialState: initialState) { reducer.reduce(into: &$0, action: $1) }
+  }
+
+  /// Creates a store from a closure that reduces each action.
+  ///
+  /// ```swift
+  /// let store = Store<Int, CounterAction>(initialState: 0) { count, action in
+  ///   count += 1
+  ///   return .none
+  /// }
+  /// ```
+  public init(
+    initialState: State,
+    reducer: @escaping @MainActor (_ state: inout State, _ action: Action) -> Effect<Action>
+  ) {
+    let stateRoot = StateRoot(state: initialState)
+    self.root = Root(state: stateRoot, reducer: reducer)
+    self.host = stateRoot
+    self.observers = stateRoot.observers
+    self.forward = nil
+    self.parent = nil
+    self.identity = identityOf(initialState)
+  }
+
+  /// A store that reads through `host` and sends to `forward` (a scoped store).
+  init(
+    host: some ObservationHost<State>, forward: @escaping (Action) -> StoreTask,
+    parent: AnyObject, identity: AnyHashable?
+  ) {
+    self.root = nil
+    self.host = host
+    self.observers = host.observers
+    self.forward = forward
+    self.parent = parent
+    self.identity = identity
+  }
+
+  deinit {
+    effects.withValue { $0.cancelAll() }
+  }
+
+  // MARK: Reading and writing
+
+  /// The whole state, tracked as one value: a reader renders when any part of it changes.
+  ///
+  /// Prefer reading the paths a view shows (`store.title`), so that it renders only when they
+  /// change.
+  public var state: State {
+    self[\State.self]
+  }
+
+  /// Reads the value at `keyPath`, tracking exactly that path.
+  ///
+  /// ```swift
+  /// Text(store[\.settings.theme].name)   // renders only when settings.theme changes
+  /// ```
+  ///
+  /// - Complexity: O(1): a dictionary lookup of the path among those live readers read.
+  public subscript<Value>(keyPath: KeyPath<State, Value>) -> Value {
+    let cell = observers.cell(for: keyPath)
+    cell.track()
+    return cell.value
+  }
+
+  /// Reads or writes the value at `keyPath`, tracking exactly that path.
+  ///
+  /// A write notifies only the readers whose value really changed, like any other change.
+  public subscript<Value>(keyPath: WritableKeyPath<State, Value>) -> Value {
+    get {
+      let cell = observers.cell(for: keyPath)
+      cell.track()
+      return cell.value
+    }
+    set {
+      write(newValue, to: keyPath)
+    }
+  }
+
+  /// Reads the property `keyPath` of the state, tracking exactly that path.
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    self[keyPath]
+  }
+
+  /// Reads or writes the property `keyPath` of the state, tracking exactly that path.
+  ///
+  /// This is what `$store.title` uses under `@Bindable var store`.
+  public subscript<Value>(dynamicMember keyPath: WritableKeyPath<State, Value>) -> Value {
+    get { self[keyPath] }
+    set { self[keyPath] = newValue }
+  }
+
+  func write<Value>(_ value: Value, to keyPath: WritableKeyPath<State, Value>) {
+    host.mutateValue { $0[keyPath: keyPath] = value }
+  }
+
+  // MARK: Sending
+
+  /// Sends an action: the reducer runs, readers of what changed are notified, and the effect
+  /// the reducer returned starts.
+  ///
+  /// - Returns: A task for the effects the action started; await `finish()` for them to end.
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    if let forward { return forward(action) }
+    guard let root else { return StoreTask(nil) }
+    let effect = root.state.mutate { root.reducer(&$0, action) }
+    return run(effect)
+  }
+
+  private func run(_ effect: Effect<Action>) -> StoreTask {
+    switch effect.operation {
+    case .none:
+      return StoreTask(nil)
+    case let .send(action):
+      return send(action)
+    case let .merge(effects):
+      let tasks = effects.compactMap { run($0).rawValue }
+      guard !tasks.isEmpty else { return StoreTask(nil) }
+      if tasks.count == 1 { return StoreTask(tasks[0]) }
+      return StoreTask(
+        Task {
+          await withTaskCancellationHandler {
+            for task in tasks { await task.value }
+          } onCancel: {
+            for task in tasks { task.cancel() }
+          }
+        })
+    case let .run(priority, operation):
+      let send = Send<Action> { [weak self] action in self?.send(action) }
+      return StoreTask(
+        effects.withValue { tasks in
+          let id = tasks.nextID()
+          let task = Task.detached(priority: priority) { [effects] in
+            await operation(send)
+            effects.withValue { $0.remove(id) }
+          }
+          tasks.insert(task, id: id)
+          return task
+        })
+    }
+  }
+}
+
+extension Store: Observable {}
+
+extension Store: Identifiable where State: Identifiable {
+  /// The id of the state, as the store was created with; element stores of a collection are
+  /// identified by their element's id, so `ForEach` can take them directly.
+  public nonisolated var id: State.ID {
+    identity?.base as! State.ID
+  }
+}
+
+/// The tasks of the effects a store is running; the store cancels them when it goes away.
+struct EffectTasks: Sendable {
+  private var tasks: [Int: Task<Void, Never>] = [:]
+  private var lastID = 0
+
+  mutating func nextID() -> Int {
+    lastID += 1
+    return lastID
+  }
+
+  mutating func insert(_ task: Task<Void, Never>, id: Int) {
+    tasks[id] = task
+  }
+
+  mutating func remove(_ id: Int) {
+    tasks[id] = nil
+  }
+
+  func cancelAll() {
+    for task in tasks.values { task.cancel() }
+  }
+
+  var count: Int { tasks.count }
+}
+
+/// The id of `value` when it is `Identifiable`.
+func identityOf<Value>(_ value: Value) -> AnyHashable? {
+  func id<Element: Identifiable>(of element: Element) -> AnyHashable { AnyHashable(element.id) }
+  guard let identifiable = value as? any Identifiable else { return nil }
+  return id(of: identifiable)
+}

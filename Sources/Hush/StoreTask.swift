@@ -1,0 +1,29 @@
+/// The work an action started in a store: await it, or cancel it.
+///
+/// `Store/send(_:)` returns one, so SwiftUI's `.refreshable` can wait for a refresh to finish:
+///
+/// ```swift
+/// .refreshable { await store.send(.refresh).finish() }
+/// ```
+public struct StoreTask: Hashable, Sendable {
+  let rawValue: Task<Void, Never>?
+
+  init(_ rawValue: Task<Void, Never>?) {
+    self.rawValue = rawValue
+  }
+
+  /// Cancels the effects the action started.
+  public func cancel() {
+    rawValue?.cancel()
+  }
+
+  /// Waits for the effects the action started to finish.
+  public func finish() async {
+    await rawValue?.value
+  }
+
+  /// Whether the task was cancelled. An action that started no effect reports `true`.
+  public var isCancelled: Bool {
+    rawValue?.isCancelled ?? true
+  }
+}
