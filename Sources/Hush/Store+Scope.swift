@@ -41,7 +41,7 @@ extension Store {
       parent: self,
       identity: initial.flatMap(identityOf)
     )
-    children[id] = child
+    children.insert(child, for: id)
     return child
   }
 
@@ -74,7 +74,7 @@ extension Store {
         node: ScopeNode(parent: observers, lens: KeyPathLens(state)),
         send: { [unowned self] in self.send(action($0, $1)) },
         parent: self)
-      children[id] = elements
+      children.insert(elements, for: id)
     }
     return StoreCollection(elements: elements, ids: elements.trackedIDs())
   }

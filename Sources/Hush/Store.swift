@@ -44,8 +44,9 @@ public final class Store<State, Action> {
   private let forward: ((Action) -> StoreTask)?
   /// Keeps the parent of a scoped store alive while the child is.
   private let parent: AnyObject?
-  /// Scoped stores, one per state path and action type.
-  var children: [ScopeID: AnyObject] = [:]
+  /// Scoped stores, one per state path and action type, held weakly: a child holds its
+  /// parent, and a child no view holds can go.
+  var children = WeakCache<ScopeID>()
   nonisolated(unsafe) let identity: AnyHashable?
   private let effects = LockIsolated(EffectTasks())
 

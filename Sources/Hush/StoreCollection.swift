@@ -46,8 +46,10 @@ final class ElementStores<ID: Hashable, State, Action> {
   /// The scope of the collection inside the parent's state.
   private let collection: any ObservationHost<IdentifiedArray<ID, State>>
   private let send: (ID, Action) -> StoreTask
-  private unowned let parent: AnyObject
-  private var stores: [ID: Store<State, Action>] = [:]
+  /// The parent store: kept alive while its element stores are.
+  private let parent: AnyObject
+  /// Element stores by id, held weakly: a row view holds its store.
+  private var stores = WeakCache<ID>()
 
   init<Parent>(
     node: ScopeNode<Parent, IdentifiedArray<ID, State>>,
@@ -64,14 +66,13 @@ final class ElementStores<ID: Hashable, State, Action> {
     let cell = collection.observers.cell(for: \IdentifiedArray<ID, State>.ids)
     cell.track()
     let ids = cell.value
-    if stores.count > ids.count {
-      stores = stores.filter { ids.contains($0.key) }
-    }
     return ids
   }
 
   func store(for id: ID) -> Store<State, Action> {
-    if let store = stores[id] { return store }
+    if let store = stores[id] {
+      return unsafeDowncast(store, to: Store<State, Action>.self)
+    }
     var element: State?
     collection.withCurrentValue { element = $0.pointee[id: id] }
     guard let element else {
@@ -83,10 +84,10 @@ final class ElementStores<ID: Hashable, State, Action> {
     let store = Store<State, Action>(
       host: node,
       forward: { [send] in send(id, $0) },
-      parent: parent,
+      parent: self,
       identity: AnyHashable(id)
     )
-    stores[id] = store
+    stores.insert(store, for: id)
     return store
   }
 }
