@@ -21,5 +21,4 @@ struct WeakCache<Key: Hashable> {
       pruneThreshold = max(16, entries.count * 2)
     }
   }
-
 }

@@ -1,0 +1,216 @@
+import Hush
+import HushTesting
+import IdentifiedCollections
+import Testing
+
+/// Random mutations of a nested state against probes on random paths: after every step each
+/// probe shows the state's value at its path (never stale) and rendered only if that value
+/// changed (never wasted).
+@MainActor
+@Suite struct StoreRandomizedTests {
+  struct Leaf: Hashable {
+    var number = 0
+    var text = ""
+    var flag = false
+  }
+
+  struct Branch: Hashable {
+    var leaf = Leaf()
+    var other = Leaf()
+    var values: [Int] = []
+    var weight = 0.0
+  }
+
+  struct Tree: Equatable {
+    var left = Branch()
+    var right = Branch()
+    var count = 0
+    var name = ""
+    var items: IdentifiedArrayOf<Item> = IdentifiedArray(
+      uniqueElements: (0..<8).map { Item(id: $0) })
+  }
+
+  struct Item: Equatable, Identifiable {
+    let id: Int
+    var score = 0
+    var label = ""
+  }
+
+  enum Action {
+    case mutate(Int, Int)
+    case replace(Tree)
+    case item(id: Int, action: ItemAction)
+    case branch(BranchAction)
+  }
+
+  enum ItemAction {
+    case setScore(Int)
+  }
+
+  enum BranchAction {
+    case setNumber(Int)
+  }
+
+  /// A path a probe reads, read three ways: through the root store, and as expected.
+  struct Path {
+    let name: String
+    let read: @MainActor (Store<Tree, Action>) -> AnyHashable
+    let expected: (Tree) -> AnyHashable
+    /// What the reader depends on, when more than what it shows.
+    var observed: ((Tree) -> AnyHashable)?
+
+    func dependency(_ tree: Tree) -> AnyHashable {
+      (observed ?? expected)(tree)
+    }
+  }
+
+  static func path<Value: Hashable>(_ keyPath: WritableKeyPath<Tree, Value>) -> Path {
+    Path(
+      name: "\(keyPath)", read: { AnyHashable($0[keyPath]) },
+      expected: { AnyHashable($0[keyPath: keyPath]) })
+  }
+
+  static func reduce(_ tree: inout Tree, _ action: Action) -> Effect<Action> {
+    switch action {
+    case let .mutate(kind, value):
+      switch kind {
+      case 0: tree.count = value
+      case 1: tree.count += 0
+      case 2: tree.name = value % 2 == 0 ? "even" : "odd"
+      case 3: tree.left.leaf.number = value
+      case 4: tree.left.leaf.text = String(value % 3)
+      case 5: tree.right.leaf.flag = value % 2 == 0
+      case 6: tree.right.other.number = value
+      case 7: tree.left.values.append(value % 2)
+      case 8: if !tree.left.values.isEmpty { tree.left.values[0] = value % 2 }
+      case 9: tree.right.weight = Double(value % 4)
+      case 10: let left = tree.left; tree.left = left
+      case 11: tree.items[id: value % 8]?.label = String(value % 2)
+      case 12: tree.items[id: value % 8]?.score += value % 2
+      case 13: tree.items.swapAt(0, value % 8)
+      case 14: tree.right.values = tree.right.values + [value % 3]
+      default: let name = tree.name; tree.name = name
+      }
+    case let .replace(newTree):
+      tree = newTree
+    case let .item(id, .setScore(score)):
+      tree.items[id: id]?.score = score
+    case let .branch(.setNumber(number)):
+      tree.left.other.number = number
+    }
+    return .none
+  }
+
+  @Test(arguments: [1, 2] as [UInt64])
+  func probesAreNeverStaleAndNeverWasted(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    let store = Store<Tree, Action>(initialState: Tree(), reducer: Self.reduce)
+    let left = store.scope(state: \.left, action: Action.branch)
+    let items = store.scope(state: \.items, action: Action.item)
+
+    var paths: [Path] = [
+      Self.path(\.count), Self.path(\.name), Self.path(\.left.leaf.number),
+      Self.path(\.left.leaf.text), Self.path(\.left.leaf.flag), Self.path(\.right.leaf.flag),
+      Self.path(\.right.other.number), Self.path(\.left.values), Self.path(\.right.weight),
+      Self.path(\.right.values),
+      // Reading `store.left` observes the whole branch, whatever part of it the body uses.
+      Path(
+        name: "left (dynamic member)", read: { AnyHashable($0.left.leaf.number) },
+        expected: { AnyHashable($0.left.leaf.number) }, observed: { AnyHashable($0.left) }),
+      Path(
+        name: "scoped left.other.number", read: { _ in AnyHashable(left.other.number) },
+        expected: { AnyHashable($0.left.other.number) }),
+      Path(
+        name: "scoped left.values", read: { _ in AnyHashable(left[\.values]) },
+        expected: { AnyHashable($0.left.values) }),
+      Path(
+        name: "items.ids", read: { $0.scope(state: \.items, action: Action.item).ids },
+        expected: { AnyHashable($0.items.ids) }),
+    ]
+    for id in 0..<8 {
+      paths.append(
+        Path(
+          name: "item \(id) score", read: { _ in AnyHashable(items[id: id]!.score) },
+          expected: { AnyHashable($0.items[id: id]!.score) }))
+      paths.append(
+        Path(
+          name: "item \(id) label", read: { _ in AnyHashable(items[id: id]!.label) },
+          expected: { AnyHashable($0.items[id: id]!.label) }))
+    }
+
+    struct Expectation {
+      let path: Path
+      let probe: RenderProbe<AnyHashable>
+      var renders = 0
+      /// What the probe depends on, when it last rendered.
+      var seen: AnyHashable
+      /// Whether the value at the path differed from `seen` after some step since.
+      var invalidated = false
+    }
+    var probes: [Expectation] = (0..<300).map { _ in
+      let path = paths[Int(random.next() % UInt64(paths.count))]
+      let probe = RenderProbe { path.read(store) }
+      return Expectation(path: path, probe: probe, seen: path.dependency(store.state))
+    }
+
+    for step in 0..<3_000 {
+      let value = Int(random.next() % 5)
+      switch random.next() % 10 {
+      case 0:
+        var tree = store.state
+        tree.count = value
+        tree.right.leaf.text = String(value)
+        store.send(.replace(random.next() % 2 == 0 ? tree : store.state))
+      case 1:
+        left.leaf.number = value
+      case 2:
+        store[\.right.other.number] = value
+      case 3:
+        store.send(.item(id: value, action: .setScore(Int(random.next() % 3))))
+      case 4:
+        left.send(.setNumber(value))
+      default:
+        store.send(.mutate(Int(random.next() % 16), value))
+      }
+      let tree = store.state
+      for index in probes.indices where probes[index].path.dependency(tree) != probes[index].seen {
+        probes[index].invalidated = true
+      }
+      // Only some frames render: a probe read later must catch up in one render.
+      guard step % 3 == 0 || random.next() % 2 == 0 else { continue }
+      for index in probes.indices {
+        let expected = probes[index].path.expected(tree)
+        let invalidated = probes[index].invalidated
+        let probe = probes[index].probe
+        #expect(probe.value == expected, "stale \(probes[index].path.name) at step \(step)")
+        #expect(
+          probe.renders == probes[index].renders + (invalidated ? 1 : 0),
+          """
+          \(invalidated ? "missed" : "wasted") render of \(probes[index].path.name) \
+          at step \(step)
+          """)
+        probes[index].renders = probe.renders
+        probes[index].seen = probes[index].path.dependency(tree)
+        probes[index].invalidated = false
+      }
+    }
+    #expect(probes.contains { $0.renders > 0 })
+  }
+}
+
+/// A small deterministic random number generator, so a failure can be replayed.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
