@@ -87,9 +87,14 @@ let package = Package(
       dependencies: [
         "Hush",
         "HushTesting",
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
+    ),
+    .testTarget(
+      name: "HushTestingTests",
+      dependencies: ["Hush", "HushTesting"]
     ),
     .testTarget(
       name: "HushCombineTests",
