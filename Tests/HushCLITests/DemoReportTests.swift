@@ -1,0 +1,34 @@
+import Testing
+
+@testable import hush
+
+@MainActor
+@Suite struct DemoReportTests {
+  @Test func countsRendersOfEachModel() {
+    let report = DemoReport.run(DemoScenario.builtIn(rowCount: 100))
+    let counts = report.lines.map {
+      [$0.view: [$0.objectRenders, $0.observableRenders, $0.hushRenders]]
+    }
+    #expect(
+      counts == [
+        ["UpdatingView (only sends)": [10, 0, 0]],
+        ["DisplayingView (shows count)": [10, 10, 10]],
+        ["CatImage (shows cat.image)": [15, 10, 0]],
+        ["count view": [30, 10, 0]],
+        ["title view": [30, 0, 0]],
+        ["list (reads the ids)": [11, 11, 1]],
+        ["100 row views": [1_100, 1_100, 10]],
+        ["slider value view": [120, 120, 120]],
+        ["4 sibling views": [480, 0, 0]],
+      ])
+  }
+
+  @Test func tableShowsTotalsAndWorkAvoided() {
+    let text = DemoReport.run(DemoScenario.builtIn(rowCount: 100)).formatted()
+    #expect(text.contains("List: 100 rows, row 42 edited 10x, then 1 append (11 changes)"))
+    let totals = text.split(separator: "\n").first { $0.hasPrefix("Total renders") }
+    #expect(totals?.split(separator: " ").suffix(3) == ["1806", "1261", "141"])
+    let avoided = text.split(separator: "\n").first { $0.hasPrefix("Renders Hush avoided") }
+    #expect(avoided?.split(separator: " ").suffix(2) == ["1665", "1120"])
+  }
+}
