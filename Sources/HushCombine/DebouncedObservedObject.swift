@@ -75,13 +75,17 @@ public final class DebouncedObservedObject<Wrapped: ObservableObject>: Observabl
     self.wrappedValue = wrappedValue
     self.delay = delay
     let announce = objectWillChange
+    // `@Sendable`: the wrapped object may announce on any thread. Only the debounced
+    // delivery, on the scheduler, touches the wrapper.
     subscription = wrappedValue.objectWillChange
       .debounce(for: delay, scheduler: scheduler)
-      .sink { [weak self] _ in
-        // Only a live wrapper announces: a release cancels the pipeline, and a delivery that
-        // raced with the release finds `self` gone.
-        guard self != nil else { return }
-        announce.send()
+      .sink { @Sendable [weak self] _ in
+        MainActor.assumeIsolated {
+          // Only a live wrapper announces: a release cancels the pipeline, and a delivery
+          // that raced with the release finds `self` gone.
+          guard self != nil else { return }
+          announce.send()
+        }
       }
   }
 
