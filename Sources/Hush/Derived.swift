@@ -82,9 +82,16 @@ public final class Derived<Value> {
       return transform(newInput)
     }
     self.isEqual = equalityFunction(for: Value.self)
+    // Computed now, outside any reader: a value first computed inside a view's body would make
+    // that view track the inputs too (Observation merges nested tracking into the outer one).
+    refreshIfNeeded()
   }
 
-  /// The derived value: tracked, computed on first read, and always current.
+  /// The derived value: tracked, and always current.
+  ///
+  /// Reading it never runs the transform, except right after a change of a plain
+  /// `@Observable` input whose refresh has not run yet: then it refreshes first, so the value is
+  /// never stale (and the reader tracks the inputs for that render).
   public var value: Value {
     refreshIfNeeded()
     cell.track()

@@ -154,7 +154,23 @@ public final class Store<State, Action> {
   }
 
   func write<Value>(_ value: Value, to keyPath: WritableKeyPath<State, Value>) {
-    host.mutateValue { $0[keyPath: keyPath] = value }
+    host.mutateValue(cause: .write(joinPath(host.pathDescription, describePath(keyPath)))) {
+      $0[keyPath: keyPath] = value
+    }
+  }
+
+  /// Receives an entry for every send and write from now on, or `nil` to stop; a scoped
+  /// store sets its root's log.
+  ///
+  /// ```swift
+  /// store.changeLog = { print($0) }
+  /// store.send(.increment)   // prints "send increment: count 0 → 1 (1 read)"
+  /// ```
+  ///
+  /// Off by default, and free when off.
+  public var changeLog: ((ChangeLogEntry) -> Void)? {
+    get { host.changeLog }
+    set { host.changeLog = newValue }
   }
 
   // MARK: Sending
@@ -167,7 +183,9 @@ public final class Store<State, Action> {
   public func send(_ action: Action) -> StoreTask {
     if let forward { return forward(action) }
     guard let root else { return StoreTask(nil) }
-    let effect = root.state.mutate { root.reducer(&$0, action) }
+    let effect = root.state.mutate(cause: .send(String(describing: action))) {
+      root.reducer(&$0, action)
+    }
     return run(effect)
   }
 

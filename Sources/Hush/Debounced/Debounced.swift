@@ -93,14 +93,7 @@ public final class Debounced<Value: Equatable> {
 
   private func startTimer(generation: Int) {
     timer?.cancel()
-    let clock = self.clock
-    let delay = self.delay
-    timer = Task { [weak self] in
-      do {
-        try await clock.sleep(for: delay)
-      } catch {
-        return
-      }
+    timer = Hush.startTimer(on: clock, after: delay) { [weak self] in
       self?.timerFired(generation: generation)
     }
   }

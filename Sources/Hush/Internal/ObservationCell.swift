@@ -9,12 +9,16 @@ class ObservationCell: Observable {
   final let registrar = ObservationRegistrar()
   /// Never read for its value: it names what readers track.
   final var version = 0
+  /// Tracked reads since the cell was created (it is created afresh after each change it
+  /// notifies); the change log reports it.
+  final var reads = 0
 
   init() {}
 
   /// Registers the current reader (if any) as depending on this cell.
   @inline(__always)
   final func track() {
+    reads &+= 1
     registrar.access(self, keyPath: \ObservationCell.version)
   }
 

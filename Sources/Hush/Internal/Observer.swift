@@ -10,7 +10,10 @@ class Observer<Base>: ObservationCell {
 
   /// Compares what this observer watches in `base` with what it saw last; appends the cells
   /// whose readers must be notified.
-  func collectChanges(in base: UnsafePointer<Base>, into changed: inout [ObservationCell]) {}
+  func collectChanges(
+    in base: UnsafePointer<Base>, into changed: inout [ObservationCell],
+    recorder: ChangeRecorder?
+  ) {}
 
   /// Called when the observer leaves its set (after notifying, or when its owner goes away).
   func didDeactivate() {}
@@ -36,7 +39,11 @@ protocol ObservationHost<Value>: AnyObject {
   /// value it had).
   func withCurrentValue(_ body: (UnsafePointer<Value>) -> Void)
   /// Mutates the value in place and propagates the change to every active observer of the root.
-  func mutateValue(_ body: (inout Value) -> Void)
+  func mutateValue(cause: @autoclosure () -> ChangeLogEntry.Cause, _ body: (inout Value) -> Void)
+  /// Where the root's change log goes.
+  var changeLog: ((ChangeLogEntry) -> Void)? { get set }
+  /// The path of this value from the root state (empty for the root), for the change log.
+  var pathDescription: String { get }
   /// The set went from no active observers to some (`true`) or back (`false`).
   func observersDidChangeActivity(isActive: Bool)
 }
@@ -99,9 +106,12 @@ final class ObserverSet<Base> {
   /// - Complexity: O(active observers), each a byte comparison where the path is made of
   ///   stored properties, a key path read and `==` otherwise.
   @inline(__always)
-  func collectChanges(in base: UnsafePointer<Base>, into changed: inout [ObservationCell]) {
+  func collectChanges(
+    in base: UnsafePointer<Base>, into changed: inout [ObservationCell],
+    recorder: ChangeRecorder?
+  ) {
     for observer in active {
-      observer.collectChanges(in: base, into: &changed)
+      observer.collectChanges(in: base, into: &changed, recorder: recorder)
     }
   }
 }

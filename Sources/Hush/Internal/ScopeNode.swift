@@ -15,9 +15,12 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost {
     self.lens = lens
   }
 
-  override func collectChanges(in base: UnsafePointer<Parent>, into changed: inout [ObservationCell]) {
+  override func collectChanges(
+    in base: UnsafePointer<Parent>, into changed: inout [ObservationCell],
+    recorder: ChangeRecorder?
+  ) {
     let found = lens.withChild(in: base) { child in
-      observers.collectChanges(in: child, into: &changed)
+      observers.collectChanges(in: child, into: &changed, recorder: recorder)
     }
     if !found {
       // The element left its collection: its readers are going away with it. Stop comparing
@@ -41,8 +44,17 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost {
     }
   }
 
-  func mutateValue(_ body: (inout Child) -> Void) {
-    parentObservers.host.mutateValue { parent in lens.modify(&parent, body) }
+  func mutateValue(cause: @autoclosure () -> ChangeLogEntry.Cause, _ body: (inout Child) -> Void) {
+    parentObservers.host.mutateValue(cause: cause()) { parent in lens.modify(&parent, body) }
+  }
+
+  var changeLog: ((ChangeLogEntry) -> Void)? {
+    get { parentObservers.host.changeLog }
+    set { parentObservers.host.changeLog = newValue }
+  }
+
+  var pathDescription: String {
+    joinPath(parentObservers.host.pathDescription, lens.pathComponent)
   }
 
   func observersDidChangeActivity(isActive: Bool) {
@@ -67,6 +79,10 @@ class ScopeLens<Parent, Child> {
     preconditionFailure("ScopeLens is abstract")
   }
   func modify(_ parent: inout Parent, _ body: (inout Child) -> Void) {
+    preconditionFailure("ScopeLens is abstract")
+  }
+  /// The child's path inside the parent, for the change log.
+  var pathComponent: String {
     preconditionFailure("ScopeLens is abstract")
   }
 }
@@ -98,6 +114,10 @@ final class KeyPathLens<Parent, Child>: ScopeLens<Parent, Child> {
 
   override func modify(_ parent: inout Parent, _ body: (inout Child) -> Void) {
     body(&parent[keyPath: keyPath])
+  }
+
+  override var pathComponent: String {
+    describePath(keyPath)
   }
 }
 
@@ -132,5 +152,9 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
     guard let index = parent.index(id: id) else { return }
     body(&parent[index])
     lastElement = parent[index]
+  }
+
+  override var pathComponent: String {
+    "[id: \(describeValue(id))]"
   }
 }

@@ -6,6 +6,8 @@ final class StateRoot<State>: ObservationHost {
   private(set) lazy var observers = ObserverSet<State>(host: self)
   /// Reused between changes so that a change that invalidates nothing allocates nothing.
   private var changedBuffer: [ObservationCell] = []
+  var changeLog: ((ChangeLogEntry) -> Void)?
+  let pathDescription = ""
 
   init(state: State) {
     self.state = state
@@ -15,33 +17,57 @@ final class StateRoot<State>: ObservationHost {
     withUnsafePointer(to: &state, body)
   }
 
-  func mutateValue(_ body: (inout State) -> Void) {
-    mutate(body)
+  func mutateValue(cause: @autoclosure () -> ChangeLogEntry.Cause, _ body: (inout State) -> Void) {
+    mutate(cause: cause(), body)
   }
 
   /// Runs `body` on the state, then notifies the readers of every path whose value changed.
   ///
   /// - Complexity: the cost of `body`, plus O(active observers) comparisons, plus the readers
   ///   of what changed.
-  func mutate<Result>(_ body: (inout State) -> Result) -> Result {
+  func mutate<Result>(
+    cause: @autoclosure () -> ChangeLogEntry.Cause, _ body: (inout State) -> Result
+  ) -> Result {
+    guard let changeLog else {
+      let result = body(&state)
+      propagateChanges(recorder: nil)
+      return result
+    }
+    let before = state
     let result = body(&state)
-    propagateChanges()
+    let recorder = ChangeRecorder()
+    propagateChanges(recorder: recorder)
+    changeLog(
+      ChangeLogEntry(
+        cause: cause(), changes: recorder.changes,
+        stateChanged: !isSameValue(before, state)))
     return result
   }
 
   func observersDidChangeActivity(isActive: Bool) {}
 
-  private func propagateChanges() {
+  private func propagateChanges(recorder: ChangeRecorder?) {
     guard !observers.active.isEmpty else { return }
     // A reader notified below may change the state again (re-entrantly): it then works on a
     // buffer of its own.
     var changed = changedBuffer
     changedBuffer = []
-    withUnsafePointer(to: &state) { observers.collectChanges(in: $0, into: &changed) }
+    withUnsafePointer(to: &state) {
+      observers.collectChanges(in: $0, into: &changed, recorder: recorder)
+    }
     for cell in changed {
       cell.deactivateAndNotify()
     }
     changed.removeAll(keepingCapacity: true)
     changedBuffer = changed
   }
+}
+
+/// Whether two values are the same: identical bytes, or equal by `==`.
+private func isSameValue<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
+  let sameBytes = withUnsafeBytes(of: lhs) { lhs in
+    withUnsafeBytes(of: rhs) { rhs in lhs.elementsEqual(rhs) }
+  }
+  if sameBytes { return true }
+  return equalityFunction(for: Value.self)?(lhs, rhs) ?? false
 }

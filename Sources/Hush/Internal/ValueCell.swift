@@ -29,7 +29,10 @@ final class ValueCell<Base, Value>: Observer<Base> {
     self.set = set
   }
 
-  override func collectChanges(in base: UnsafePointer<Base>, into changed: inout [ObservationCell]) {
+  override func collectChanges(
+    in base: UnsafePointer<Base>, into changed: inout [ObservationCell],
+    recorder: ChangeRecorder?
+  ) {
     let newValue: Value
     if let offset {
       let raw = UnsafeRawPointer(base) + offset
@@ -45,6 +48,10 @@ final class ValueCell<Base, Value>: Observer<Base> {
       // Keep the newer bytes so the next comparison takes the bitwise fast path.
       value = newValue
       return
+    }
+    if let recorder {
+      recorder.record(
+        host: set.host, keyPath: keyPath, oldValue: value, newValue: newValue, reads: reads)
     }
     value = newValue
     changed.append(self)

@@ -86,14 +86,7 @@ public final class Throttled<Value: Equatable> {
   }
 
   private func startWindow() {
-    let clock = self.clock
-    let interval = self.interval
-    timer = Task { [weak self] in
-      do {
-        try await clock.sleep(for: interval)
-      } catch {
-        return
-      }
+    timer = startTimer(on: clock, after: interval) { [weak self] in
       self?.windowEnded()
     }
   }
