@@ -19,6 +19,7 @@ import Testing
     #expect(results.renders == 0)
     #expect(query.isPending)
     await clock.advance(by: .milliseconds(250))
+    await yieldUntil { !query.isPending }
     #expect(results.renders == 1)
     #expect(results.value == String(repeating: "a", count: 20))
     #expect(!query.isPending)
@@ -30,7 +31,9 @@ import Testing
     query.input = "cat"
     await clock.advance(by: .milliseconds(299))
     #expect(query.output == "")
+    #expect(query.isPending)
     await clock.advance(by: .milliseconds(1))
+    await yieldUntil { !query.isPending }
     #expect(query.output == "cat")
   }
 
@@ -43,6 +46,7 @@ import Testing
     await clock.advance(by: .milliseconds(299))
     #expect(query.output == "")
     await clock.advance(by: .milliseconds(1))
+    await yieldUntil { !query.isPending }
     #expect(query.output == "ca")
   }
 
@@ -53,6 +57,8 @@ import Testing
     query.input = "cats"
     query.input = "cat"
     await clock.advance(by: .seconds(1))
+    await yieldUntil { !query.isPending }
+    #expect(!query.isPending)
     #expect(results.renders == 0)
   }
 
@@ -92,6 +98,7 @@ import Testing
       if preview.isDirty { outputs.append(preview.value) }
     }
     await clock.advance(by: .seconds(1))
+    await yieldUntil { level.output == 120 }
     if preview.isDirty { outputs.append(preview.value) }
     #expect((15...17).contains(outputs.count))
     #expect(outputs.first == 1)  // the leading edge
@@ -110,6 +117,7 @@ import Testing
     await clock.advance(by: .milliseconds(99))
     #expect(level.output == 1)
     await clock.advance(by: .milliseconds(1))
+    await yieldUntil { level.output == 3 }
     #expect(level.output == 3)
     // Quiet for a whole window: the next change is delivered at once.
     await clock.advance(by: .milliseconds(250))
@@ -130,6 +138,7 @@ import Testing
     #expect(slider.renders == 10)
     #expect(preview.renders == 1)
     await clock.advance(by: .milliseconds(100))
+    await yieldUntil { level.output == 10 }
     #expect(preview.renders == 2)
     #expect(preview.value == 10)
   }

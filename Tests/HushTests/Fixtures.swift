@@ -95,3 +95,15 @@ func makeAppStore(_ state: AppState = AppState()) -> Store<AppState, AppAction> 
 func makeRows(_ count: Int) -> IdentifiedArrayOf<Row> {
   IdentifiedArray(uniqueElements: (0..<count).map { Row(id: $0, title: "Row \($0)") })
 }
+
+/// Lets tasks woken by a test clock run: yields until `condition` holds, at most `maxYields`
+/// times, and returns whether it held. Nothing sleeps; a broken implementation fails the
+/// expectation that follows.
+@MainActor
+@discardableResult
+func yieldUntil(maxYields: Int = 10_000, _ condition: @MainActor () -> Bool) async -> Bool {
+  for _ in 0..<maxYields where !condition() {
+    await Task.yield()
+  }
+  return condition()
+}

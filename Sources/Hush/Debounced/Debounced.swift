@@ -68,7 +68,7 @@ public final class Debounced<Value: Equatable> {
       guard newValue != storedInput else { return }
       storedInput = newValue
       inputCell.notifyChange()
-      startTimer(generation: machine.inputChanged())
+      startTimer(on: clock, generation: machine.inputChanged())
     }
   }
 
@@ -91,9 +91,9 @@ public final class Debounced<Value: Equatable> {
     publish(storedInput)
   }
 
-  private func startTimer(generation: Int) {
+  private func startTimer<C: Clock<Duration>>(on clock: C, generation: Int) {
     timer?.cancel()
-    timer = Hush.startTimer(on: clock, after: delay) { [weak self] in
+    timer = Hush.startTimer(on: clock, after: delay) { [weak self] _ in
       self?.timerFired(generation: generation)
     }
   }

@@ -28,6 +28,8 @@ public final class Throttled<Value: Equatable> {
   private var storedOutput: Value
   private var machine = ThrottleStateMachine()
   private var timer: Task<Void, Never>?
+  /// When the current window ends: the next window starts there, not when its task ran.
+  private var windowEnd: Any?
 
   /// The shortest time between two changes of ``output``.
   public let interval: Duration
@@ -79,14 +81,17 @@ public final class Throttled<Value: Equatable> {
       break
     case .close:
       timer = nil
+      windowEnd = nil
     case .deliverAndOpenWindow:
       publish(storedInput)
-      startWindow()
+      startWindow(clock)
     }
   }
 
-  private func startWindow() {
-    timer = startTimer(on: clock, after: interval) { [weak self] in
+  private func startWindow<C: Clock<Duration>>(_ clock: C) {
+    timer = startTimer(on: clock, after: interval, from: windowEnd as? C.Instant) {
+      [weak self] deadline in
+      self?.windowEnd = deadline
       self?.windowEnded()
     }
   }
