@@ -43,6 +43,14 @@ public struct ChangeLogEntry: Sendable, Equatable, CustomStringConvertible {
     /// reader read the path more than once.
     public let reads: Int
 
+    /// Creates a change, as the log reports it.
+    public init(path: String, oldValue: String, newValue: String, reads: Int) {
+      self.path = path
+      self.oldValue = oldValue
+      self.newValue = newValue
+      self.reads = reads
+    }
+
     public var description: String {
       "\(path) \(oldValue) → \(newValue) (\(reads) read\(reads == 1 ? "" : "s"))"
     }
@@ -55,6 +63,13 @@ public struct ChangeLogEntry: Sendable, Equatable, CustomStringConvertible {
   /// Whether the state changed at all: `false` for work that changed nothing (`count += 0`,
   /// an equal value); `true` with no ``changes`` for a change no reader reads.
   public let stateChanged: Bool
+
+  /// Creates an entry, as the log reports it.
+  public init(cause: Cause, changes: [Change], stateChanged: Bool) {
+    self.cause = cause
+    self.changes = changes
+    self.stateChanged = stateChanged
+  }
 
   /// Whether the change invalidated no reader: work a view did not need.
   public var invalidatedNothing: Bool {
