@@ -77,6 +77,7 @@ let package = Package(
         "HushLint",
         "HushTesting",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
         .product(
           name: "OpenCombineShim", package: "OpenCombine",

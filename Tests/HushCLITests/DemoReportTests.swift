@@ -4,8 +4,8 @@ import Testing
 
 @MainActor
 @Suite struct DemoReportTests {
-  @Test func countsRendersOfEachModel() {
-    let report = DemoReport.run(DemoScenario.builtIn(rowCount: 100))
+  @Test func countsRendersOfEachModel() async {
+    let report = await DemoReport.run(DemoScenario.builtIn(rowCount: 100))
     let counts = report.lines.map {
       [$0.view: [$0.objectRenders, $0.observableRenders, $0.hushRenders]]
     }
@@ -18,17 +18,19 @@ import Testing
         ["title view": [30, 0, 0]],
         ["list (reads the ids)": [11, 11, 1]],
         ["100 row views": [1_100, 1_100, 10]],
+        ["white-kittens list (filter)": [21, 11, 1]],
         ["slider value view": [120, 120, 120]],
+        ["heavy preview": [120, 120, 16]],
         ["4 sibling views": [480, 0, 0]],
       ])
   }
 
-  @Test func tableShowsTotalsAndWorkAvoided() {
-    let text = DemoReport.run(DemoScenario.builtIn(rowCount: 100)).formatted()
+  @Test func tableShowsTotalsAndWorkAvoided() async {
+    let text = await DemoReport.run(DemoScenario.builtIn(rowCount: 100)).formatted()
     #expect(text.contains("List: 100 rows, row 42 edited 10x, then 1 append (11 changes)"))
     let totals = text.split(separator: "\n").first { $0.hasPrefix("Total renders") }
-    #expect(totals?.split(separator: " ").suffix(3) == ["1806", "1261", "141"])
+    #expect(totals?.split(separator: " ").suffix(3) == ["1947", "1392", "158"])
     let avoided = text.split(separator: "\n").first { $0.hasPrefix("Renders Hush avoided") }
-    #expect(avoided?.split(separator: " ").suffix(2) == ["1665", "1120"])
+    #expect(avoided?.split(separator: " ").suffix(2) == ["1789", "1234"])
   }
 }

@@ -23,6 +23,6 @@ struct DemoCommand: AsyncParsableCommand {
 
   @MainActor
   func run() async throws {
-    print(DemoReport.run(DemoScenario.builtIn(rowCount: rows)).formatted(), terminator: "")
+    print(await DemoReport.run(DemoScenario.builtIn(rowCount: rows)).formatted(), terminator: "")
   }
 }

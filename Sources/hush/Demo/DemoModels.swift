@@ -1,3 +1,4 @@
+import Clocks
 import Hush
 import HushTesting
 import IdentifiedCollections
@@ -28,6 +29,12 @@ struct DemoRow: Equatable, Identifiable {
   var value = 0.0
 }
 
+struct DemoKitten: Equatable, Identifiable {
+  let id: Int
+  var name: String
+  var isWhite: Bool
+}
+
 struct DemoState: Equatable {
   var count = 0
   var title = "Hello"
@@ -35,6 +42,7 @@ struct DemoState: Equatable {
   var settings = DemoSettings()
   var slider = 0.0
   var rows: IdentifiedArrayOf<DemoRow> = []
+  var kittens: [DemoKitten] = []
 }
 
 /// What a view reads.
@@ -48,6 +56,10 @@ enum DemoRead {
   case slider
   case rowIDs
   case row(Int)
+  /// The ids of the white kittens: a filtered list.
+  case whiteKittens
+  /// A heavy preview of the slider's value.
+  case sliderPreview
 }
 
 /// A change the app makes, the same for every model.
@@ -61,6 +73,8 @@ enum DemoChange {
   case setSlider(Double)
   case setRowValue(id: Int, Double)
   case appendRow(id: Int)
+  case renameKitten(id: Int, String)
+  case paintKitten(id: Int, isWhite: Bool)
 }
 
 /// One of the three models under the same readers and changes.
@@ -69,6 +83,12 @@ protocol DemoModel {
   /// A view that reads `read`; its renders are counted frame by frame.
   func makeReader(_ read: DemoRead) -> DemoReader
   func apply(_ change: DemoChange)
+  /// Lets `duration` of (simulated) time pass before the frame ends.
+  func advance(by duration: Duration) async
+}
+
+extension DemoModel {
+  func advance(by duration: Duration) async {}
 }
 
 @MainActor
@@ -86,6 +106,7 @@ final class PublishedModel: ObservableObject {
   @Published var settings = DemoSettings()
   @Published var slider = 0.0
   @Published var rows: [DemoRow] = []
+  @Published var kittens: [DemoKitten] = []
 
   init(_ state: DemoState) {
     count = state.count
@@ -94,6 +115,7 @@ final class PublishedModel: ObservableObject {
     settings = state.settings
     slider = state.slider
     rows = Array(state.rows)
+    kittens = state.kittens
   }
 }
 
@@ -142,6 +164,8 @@ extension PublishedModel: DemoModel {
     case let .setRowValue(id, value):
       if let index = rows.firstIndex(where: { $0.id == id }) { rows[index].value = value }
     case let .appendRow(id): rows.append(DemoRow(id: id))
+    case let .renameKitten(id, name): kittens[id].name = name
+    case let .paintKitten(id, isWhite): kittens[id].isWhite = isWhite
     }
   }
 }
@@ -156,6 +180,7 @@ final class ObservationModel {
   var settings = DemoSettings()
   var slider = 0.0
   var rows: [DemoRow] = []
+  var kittens: [DemoKitten] = []
 
   init(_ state: DemoState) {
     count = state.count
@@ -164,6 +189,7 @@ final class ObservationModel {
     settings = state.settings
     slider = state.slider
     rows = Array(state.rows)
+    kittens = state.kittens
   }
 }
 
@@ -195,6 +221,9 @@ extension ObservationModel: DemoModel {
     case .slider: TrackedReader { self.slider }
     case .rowIDs: TrackedReader { self.rows.map(\.id) }
     case let .row(index): TrackedReader { self.rows[index].value }
+    // The usual code: filter in `body`.
+    case .whiteKittens: TrackedReader { self.kittens.filter(\.isWhite).map(\.id) }
+    case .sliderPreview: TrackedReader { self.slider }
     }
   }
 
@@ -219,6 +248,8 @@ extension ObservationModel: DemoModel {
     case let .setRowValue(id, value):
       if let index = rows.firstIndex(where: { $0.id == id }) { rows[index].value = value }
     case let .appendRow(id): rows.append(DemoRow(id: id))
+    case let .renameKitten(id, name): kittens[id].name = name
+    case let .paintKitten(id, isWhite): kittens[id].isWhite = isWhite
     }
   }
 }
@@ -238,6 +269,11 @@ enum DemoAction {
 final class HushModel: DemoModel {
   let store: Store<DemoState, DemoAction>
   private lazy var rows = store.scope(state: \.rows, action: DemoAction.row)
+  /// The filtered list, derived once per real change of the kittens.
+  private lazy var whiteKittens = store.derived(\.kittens) { $0.filter(\.isWhite).map(\.id) }
+  /// The slider as the heavy preview sees it: at most 15 times per second.
+  private let clock = TestClock()
+  private lazy var previewLevel = Throttled(store.slider, every: .seconds(1) / 15, clock: clock)
 
   init(_ state: DemoState) {
     store = Store(initialState: state) { state, action in
@@ -262,6 +298,8 @@ final class HushModel: DemoModel {
     case let .setSlider(value): state.slider = value
     case let .setRowValue(id, value): state.rows[id: id]?.value = value
     case let .appendRow(id): state.rows.append(DemoRow(id: id))
+    case let .renameKitten(id, name): state.kittens[id].name = name
+    case let .paintKitten(id, isWhite): state.kittens[id].isWhite = isWhite
     }
   }
 
@@ -280,6 +318,12 @@ final class HushModel: DemoModel {
     case let .row(index):
       let row = rows[index]
       return TrackedReader { row.value }
+    case .whiteKittens:
+      let whiteKittens = self.whiteKittens
+      return TrackedReader { whiteKittens.value }
+    case .sliderPreview:
+      let level = previewLevel
+      return TrackedReader { level.output }
     }
   }
 
@@ -288,8 +332,17 @@ final class HushModel: DemoModel {
     case let .setRowValue(id, value):
       // A row view sends through its own element store.
       rows[id: id]?.send(.setValue(value))
+    case let .setSlider(value):
+      store.send(.change(change))
+      previewLevel.input = value
     default:
       store.send(.change(change))
     }
+  }
+
+  func advance(by duration: Duration) async {
+    await clock.advance(by: duration)
+    // Let the throttle's timer, woken by the clock, run on the main actor.
+    for _ in 0..<100 { await Task.yield() }
   }
 }

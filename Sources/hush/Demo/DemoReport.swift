@@ -12,12 +12,12 @@ struct DemoReport {
   let lines: [Line]
 
   @MainActor
-  static func run(_ scenarios: [DemoScenario] = DemoScenario.builtIn()) -> DemoReport {
+  static func run(_ scenarios: [DemoScenario] = DemoScenario.builtIn()) async -> DemoReport {
     var lines: [Line] = []
     for scenario in scenarios {
-      let object = scenario.run { PublishedModel($0) }
-      let observable = scenario.run { ObservationModel($0) }
-      let hush = scenario.run { HushModel($0) }
+      let object = await scenario.run { PublishedModel($0) }
+      let observable = await scenario.run { ObservationModel($0) }
+      let hush = await scenario.run { HushModel($0) }
       for (index, group) in scenario.views.enumerated() {
         lines.append(
           Line(
@@ -32,7 +32,11 @@ struct DemoReport {
   /// The side-by-side table, with the renders Hush avoided.
   func formatted() -> String {
     let header = ["view", "ObservableObject", "@Observable", "Hush"]
-    var output = "Renders caused by the same changes, one frame per change (lower is better)\n"
+    var output = """
+      Renders caused by the same changes, one frame per change at 120 frames per second of
+      simulated time (lower is better)
+
+      """
     var currentScenario = ""
     let viewWidth = max(34, lines.map(\.view.count).max() ?? 0)
     func row(_ cells: [String]) -> String {

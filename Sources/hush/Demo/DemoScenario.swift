@@ -13,21 +13,30 @@ struct DemoScenario {
   let views: [ViewGroup]
   /// One change per frame.
   let changes: [DemoChange]
+  /// The simulated time between two frames: 120 frames per second.
+  static let frameDuration = Duration.seconds(1) / 120
 
-  /// Renders per view group and model, in the order of `models`.
+  /// Renders per view group.
   @MainActor
-  func run(on makeModel: (DemoState) -> any DemoModel) -> [Int] {
+  func run(on makeModel: (DemoState) -> any DemoModel) async -> [Int] {
     let model = makeModel(initialState)
     let readers = views.map { group in group.reads.map(model.makeReader) }
     var renders = Array(repeating: 0, count: views.count)
-    for change in changes {
-      model.apply(change)
+    func endFrame() {
       for (group, groupReaders) in readers.enumerated() {
         for reader in groupReaders where reader.endFrame() {
           renders[group] += 1
         }
       }
     }
+    for change in changes {
+      model.apply(change)
+      await model.advance(by: Self.frameDuration)
+      endFrame()
+    }
+    // A quiet second after the last change: late deliveries (a throttle's trailing edge) land.
+    await model.advance(by: .seconds(1))
+    endFrame()
     return withExtendedLifetime(model) { renders }
   }
 }
@@ -36,6 +45,9 @@ extension DemoScenario {
   /// The scenarios `hush demo` runs, built in.
   static func builtIn(rowCount: Int = 10_000) -> [DemoScenario] {
     let rows = IdentifiedArrayOf<DemoRow>(uniqueElements: (0..<rowCount).map { DemoRow(id: $0) })
+    let kittens = (0..<1_000).map {
+      DemoKitten(id: $0, name: "Kitten \($0)", isWhite: $0.isMultiple(of: 3))
+    }
     return [
       DemoScenario(
         title: "Counter: 10 increments",
@@ -74,10 +86,18 @@ extension DemoScenario {
         changes: (1...10).map { .setRowValue(id: 42, Double($0)) } + [.appendRow(id: rowCount)]
       ),
       DemoScenario(
-        title: "Slider: 120 writes",
+        title: "Filtered list: 1000 kittens, 10 renames, 10 increments, 1 white paint",
+        initialState: DemoState(kittens: kittens),
+        views: [ViewGroup(name: "white-kittens list (filter)", reads: [.whiteKittens])],
+        changes: (1...10).map { .renameKitten(id: 1, "Shadow \($0)") }
+          + Array(repeating: .increment, count: 10) + [.paintKitten(id: 1, isWhite: true)]
+      ),
+      DemoScenario(
+        title: "Slider: 120 writes in 1 s, heavy preview throttled to 15/s",
         initialState: DemoState(),
         views: [
           ViewGroup(name: "slider value view", reads: [.slider]),
+          ViewGroup(name: "heavy preview", reads: [.sliderPreview]),
           ViewGroup(
             name: "4 sibling views", reads: [.count, .title, .catName, .settingsTheme]),
         ],
