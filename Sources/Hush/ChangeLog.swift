@@ -80,7 +80,8 @@ public struct ChangeLogEntry: Sendable, Equatable, CustomStringConvertible {
     if !changes.isEmpty {
       return "\(cause): " + changes.map(\.description).joined(separator: "; ")
     }
-    return "\(cause): invalidated nothing (\(stateChanged ? "the change is not read" : "no change"))"
+    return
+      "\(cause): invalidated nothing (\(stateChanged ? "the change is not read" : "no change"))"
   }
 }
 

@@ -65,7 +65,8 @@ public final class Derived<Value> {
     let inputEqual = equalityFunction(for: Input.self)
     var lastInput: Input?
     self.evaluateInput = { derived in
-      let newInput = withObservationTracking(input) { [weak derived, inputChanged = derived.inputChanged] in
+      let newInput = withObservationTracking(input) {
+        [weak derived, inputChanged = derived.inputChanged] in
         inputChanged.setValue(true)
         if recomputesImmediately {
           // A store notifies on the main actor, after its state changed.
@@ -104,7 +105,11 @@ public final class Derived<Value> {
   /// The value refreshes itself on the next main-actor turn; tests call this to make that
   /// happen at a known point.
   public func refreshIfNeeded() {
-    guard inputChanged.withValue({ changed in defer { changed = false }; return changed }) else {
+    guard
+      inputChanged.withValue({ changed in
+        defer { changed = false }; return changed
+      })
+    else {
       return
     }
     guard let newValue = evaluateInput(self) else { return }

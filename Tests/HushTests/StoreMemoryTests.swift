@@ -1,6 +1,7 @@
-@testable import Hush
 import HushTesting
 import Testing
+
+@testable import Hush
 
 @MainActor
 @Suite struct StoreMemoryTests {

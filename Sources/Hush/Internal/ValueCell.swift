@@ -40,7 +40,9 @@ final class ValueCell<Base, Value>: Observer<Base> {
       newValue = raw.assumingMemoryBound(to: Value.self).pointee
     } else {
       newValue = base.pointee[keyPath: keyPath]
-      if withUnsafeBytes(of: newValue, { new in withUnsafeBytes(of: &value) { new.elementsEqual($0) } }) {
+      if withUnsafeBytes(
+        of: newValue, { new in withUnsafeBytes(of: &value) { new.elementsEqual($0) } })
+      {
         return
       }
     }
