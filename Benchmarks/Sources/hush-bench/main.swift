@@ -14,6 +14,8 @@ import HushBenchScenarios
 //   swift run -c release hush-bench fanout send  # some of them (fanout, send, read, scope)
 //   swift run -c release hush-bench --quick      # fewer samples
 
+func ProcessInfo_env(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+
 var arguments = Array(CommandLine.arguments.dropFirst())
 
 // `hush-bench --profile SCENARIO IMPLEMENTATION COLUMN OPERATIONS`: runs one fixture a fixed
@@ -24,10 +26,29 @@ if arguments.first == "--profile", arguments.count == 5,
   let operations = Int(arguments[4]),
   let fixture = scenario.implementations[implementation].make(column)
 {
+  if let prelude = Int(ProcessInfo_env("PRELUDE") ?? "") {
+    // Measure another implementation first, as the full run does.
+    if let other = scenario.implementations[prelude].make(column) { _ = measure(other) }
+  }
+  if ProcessInfo_env("PRELUDE_ALL") != nil {
+    for c in scenario.columns where c < column {
+      for impl in scenario.implementations {
+        if let other = impl.make(c) { print(c, formatNanoseconds(measure(other).nanosecondsPerUnit)) }
+      }
+    }
+  }
+  if operations == 0 {
+    let m = measure(fixture)
+    print(formatNanoseconds(m.nanosecondsPerUnit), m.operations, m.samples, m.problem ?? "ok")
+    exit(0)
+  }
+  let clock = ContinuousClock()
+  let start = clock.now
   fixture.withLiveReaders {
     for iteration in 0..<operations { fixture.operation(iteration) }
   }
-  print(fixture.verify(operations) ?? "ok: \(operations) operations")
+  let elapsed = clock.now - start
+  print(fixture.verify(operations) ?? "ok: \(operations) operations in \(elapsed)")
   exit(0)
 }
 let quick = arguments.contains("--quick")
