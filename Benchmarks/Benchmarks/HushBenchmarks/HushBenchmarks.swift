@@ -25,29 +25,38 @@ let benchmarks: @Sendable () -> Void = {
           configuration: .init(
             metrics: Benchmark.defaultConfiguration.metrics
               + (scenario.reportsRenders ? [renders] : []))
-        ) { @MainActor benchmark in
-          if state.fixture == nil {
-            guard let fixture = implementation.make(column) else { return }
-            state.fixture = fixture
-          }
-          guard let fixture = state.fixture else { return }
-          let rendersBefore = fixture.frame?.renders ?? 0
-          benchmark.startMeasurement()
-          fixture.withLiveReaders {
-            fixture.operation(state.iteration)
-          }
-          benchmark.stopMeasurement()
-          state.iteration += 1
-          if let frame = fixture.frame {
-            benchmark.measurement(renders, frame.renders - rendersBefore)
-          }
-          fixture.betweenSamples?()
-          if let problem = fixture.verify(state.iteration) {
-            benchmark.error(problem)
-          }
+        ) { (benchmark: Benchmark) async in
+          await iterate(benchmark, state: state, renders: renders) { implementation.make(column) }
         }
       }
     }
+  }
+}
+
+/// One iteration: makes the fixture on the first, then measures one operation.
+@MainActor
+func iterate(
+  _ benchmark: Benchmark, state: FixtureBox, renders: BenchmarkMetric,
+  make: @MainActor () -> Fixture?
+) {
+  if state.fixture == nil {
+    guard let fixture = make() else { return }
+    state.fixture = fixture
+  }
+  guard let fixture = state.fixture else { return }
+  let rendersBefore = fixture.frame?.renders ?? 0
+  benchmark.startMeasurement()
+  fixture.withLiveReaders {
+    fixture.operation(state.iteration)
+  }
+  benchmark.stopMeasurement()
+  state.iteration += 1
+  if let frame = fixture.frame {
+    benchmark.measurement(renders, frame.renders - rendersBefore)
+  }
+  fixture.betweenSamples?()
+  if let problem = fixture.verify(state.iteration) {
+    benchmark.error(problem)
   }
 }
 
