@@ -42,6 +42,8 @@ let package = Package(
         .product(name: "Benchmark", package: "benchmark"),
       ],
       path: "Benchmarks/HushBenchmarks",
+      // ordo-one/benchmark's `Benchmark` is not Sendable; its own targets use Swift 5 mode.
+      swiftSettings: [.swiftLanguageMode(.v5)],
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
     // `swift run -c release hush-bench`: the compact tables of RESULTS.md.
