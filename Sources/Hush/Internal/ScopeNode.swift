@@ -1,3 +1,10 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
 import IdentifiedCollections
 
 /// A child scope of an observed value: the part of `Parent` a child store reads, with the
@@ -19,7 +26,9 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost {
     in base: UnsafePointer<Parent>, into changed: inout [ObservationCell],
     recorder: ChangeRecorder?
   ) {
-    let found = lens.withChild(in: base) { child in
+    // `withChangedChild` skips the child's observers when the child is bitwise unchanged:
+    // then nothing under it changed, and a send costs nothing per observer of this scope.
+    let found = lens.withChangedChild(in: base) { child in
       observers.collectChanges(in: child, into: &changed, recorder: recorder)
     }
     if !found {
@@ -59,9 +68,12 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost {
 
   func observersDidChangeActivity(isActive: Bool) {
     if isActive {
+      // The child's observers start from the current value: so does the lens's snapshot.
+      parentObservers.host.withCurrentValue { lens.takeSnapshot(in: $0) }
       parentObservers.activate(self)
     } else {
       parentObservers.deactivate(self)
+      lens.dropSnapshot()
     }
   }
 }
@@ -74,6 +86,18 @@ class ScopeLens<Parent, Child> {
   ) -> Bool {
     preconditionFailure("ScopeLens is abstract")
   }
+  /// Like `withChild(in:_:)`, but may skip `body` when the child is bitwise identical to the
+  /// snapshot taken at the previous change: a snapshot shares the child's buffers, so an
+  /// in-place mutation of the parent's copy goes through copy-on-write and changes its bytes.
+  func withChangedChild(
+    in parent: UnsafePointer<Parent>, _ body: (UnsafePointer<Child>) -> Void
+  ) -> Bool {
+    withChild(in: parent, body)
+  }
+  /// Remembers the current child, for `withChangedChild(in:_:)`.
+  func takeSnapshot(in parent: UnsafePointer<Parent>) {}
+  /// Forgets the snapshot (the scope has no active observers: nothing to compare).
+  func dropSnapshot() {}
   /// The last child value seen, for a child that is gone.
   func withLastChild(_ body: (UnsafePointer<Child>) -> Void) {
     preconditionFailure("ScopeLens is abstract")
@@ -91,6 +115,10 @@ class ScopeLens<Parent, Child> {
 final class KeyPathLens<Parent, Child>: ScopeLens<Parent, Child> {
   private let keyPath: WritableKeyPath<Parent, Child>
   private let offset: Int?
+  /// The child when the scope's observers last compared it (only with an offset, while
+  /// active): holding it makes the next in-place mutation of the child copy, so identical
+  /// bytes mean an unchanged child.
+  private var snapshot: Child?
 
   init(_ keyPath: WritableKeyPath<Parent, Child>) {
     self.keyPath = keyPath
@@ -106,6 +134,33 @@ final class KeyPathLens<Parent, Child>: ScopeLens<Parent, Child> {
       withUnsafePointer(to: parent.pointee[keyPath: keyPath], body)
     }
     return true
+  }
+
+  override func withChangedChild(
+    in parent: UnsafePointer<Parent>, _ body: (UnsafePointer<Child>) -> Void
+  ) -> Bool {
+    guard let offset else { return withChild(in: parent, body) }
+    let child = (UnsafeRawPointer(parent) + offset).assumingMemoryBound(to: Child.self)
+    if snapshot != nil {
+      let size = MemoryLayout<Child>.size
+      let same = withUnsafeMutablePointer(to: &snapshot) { optional in
+        // A non-nil `Child?` stores its payload at the start.
+        memcmp(UnsafeRawPointer(optional), UnsafeRawPointer(child), size) == 0
+      }
+      if same { return true }
+    }
+    snapshot = child.pointee
+    body(child)
+    return true
+  }
+
+  override func takeSnapshot(in parent: UnsafePointer<Parent>) {
+    guard let offset else { return }
+    snapshot = (UnsafeRawPointer(parent) + offset).assumingMemoryBound(to: Child.self).pointee
+  }
+
+  override func dropSnapshot() {
+    snapshot = nil
   }
 
   override func withLastChild(_ body: (UnsafePointer<Child>) -> Void) {
@@ -125,7 +180,10 @@ final class KeyPathLens<Parent, Child>: ScopeLens<Parent, Child> {
 /// removed, as a row that is animating out still shows its last state.
 final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, Element>, Element> {
   let id: ID
+  /// Also the snapshot for `withChangedChild`: it shares the element's buffers.
   private var lastElement: Element
+  /// Where the element was last found; checked first, without hashing the id.
+  private var lastIndex = 0
 
   init(id: ID, element: Element) {
     self.id = id
@@ -140,6 +198,31 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
     lastElement = element
     withUnsafePointer(to: element, body)
     return true
+  }
+
+  /// The element at the last index, when it is bitwise identical to the last element, is
+  /// that element unchanged: its id is part of (or computed from) its value, and ids are
+  /// unique in the collection. Otherwise the element is looked up by id.
+  override func withChangedChild(
+    in parent: UnsafePointer<IdentifiedArray<ID, Element>>,
+    _ body: (UnsafePointer<Element>) -> Void
+  ) -> Bool {
+    let elements = parent.pointee.elements
+    let unchanged = elements.withUnsafeBufferPointer { buffer in
+      guard lastIndex < buffer.count, let base = buffer.baseAddress else { return false }
+      return withUnsafeMutablePointer(to: &lastElement) { last in
+        memcmp(UnsafeRawPointer(base + lastIndex), UnsafeRawPointer(last),
+          MemoryLayout<Element>.size) == 0
+      }
+    }
+    if unchanged { return true }
+    guard let index = parent.pointee.index(id: id) else { return false }
+    lastIndex = index
+    return elements.withUnsafeBufferPointer { buffer in
+      lastElement = buffer[index]
+      body(buffer.baseAddress! + index)
+      return true
+    }
   }
 
   override func withLastChild(_ body: (UnsafePointer<Element>) -> Void) {

@@ -1,0 +1,124 @@
+import Hush
+import IdentifiedCollections
+import Observation
+
+#if canImport(Combine)
+  import Combine
+#else
+  import OpenCombineShim
+#endif
+
+// The same app state, modelled the ways a user would pick: a Hush store, an @Observable class
+// holding the rows, one @Observable object per row, and an ObservableObject.
+
+public struct Row: Identifiable, Equatable, Sendable {
+  public let id: Int
+  public var value: Int
+  public var title: String
+
+  public init(id: Int) {
+    self.id = id
+    self.value = 0
+    self.title = "Row \(id)"
+  }
+}
+
+public struct AppState: Equatable {
+  public var count = 0
+  public var title = "Rows"
+  public var settings = Settings()
+  public var rows: IdentifiedArrayOf<Row> = []
+
+  public init(rowCount: Int) {
+    rows = IdentifiedArray(uniqueElements: (0..<rowCount).map(Row.init(id:)))
+  }
+}
+
+public struct Settings: Equatable {
+  public var theme = "light"
+  public var fontSize = 12
+}
+
+public enum RowAction {
+  case setValue(Int)
+}
+
+public enum SettingsAction {
+  case setFontSize(Int)
+}
+
+public enum AppAction {
+  case increment
+  case setCount(Int)
+  case settings(SettingsAction)
+  case row(id: Int, action: RowAction)
+}
+
+@MainActor
+public func makeAppStore(rowCount: Int) -> Store<AppState, AppAction> {
+  Store(initialState: AppState(rowCount: rowCount)) { state, action in
+    switch action {
+    case .increment:
+      state.count += 1
+    case let .setCount(count):
+      state.count = count
+    case let .settings(.setFontSize(size)):
+      state.settings.fontSize = size
+    case let .row(id, .setValue(value)):
+      state.rows[id: id]?.value = value
+    }
+    return .none
+  }
+}
+
+/// `@Observable` holding the rows as values: any row change is a change of `rows`.
+@Observable
+public final class ObservableRows {
+  public var count = 0
+  public var rows: [Row]
+
+  public init(rowCount: Int) {
+    rows = (0..<rowCount).map(Row.init(id:))
+  }
+}
+
+/// One `@Observable` object per row.
+@Observable
+public final class ObservableRow {
+  public let id: Int
+  public var value = 0
+  public var title: String
+
+  public init(id: Int) {
+    self.id = id
+    self.title = "Row \(id)"
+  }
+}
+
+@Observable
+public final class ObservableSettings {
+  public var theme = "light"
+  public var fontSize = 12
+}
+
+/// A model of `@Observable` row objects, plus a scalar field and a child model.
+@Observable
+public final class ObservableRowObjects {
+  public var count = 0
+  @ObservationIgnored public let rows: [ObservableRow]
+  @ObservationIgnored public let settings = ObservableSettings()
+
+  public init(rowCount: Int) {
+    rows = (0..<rowCount).map(ObservableRow.init(id:))
+  }
+}
+
+/// `ObservableObject` with `@Published [Row]`.
+public final class PublishedRows: ObservableObject {
+  @Published public var count = 0
+  @Published public var rows: [Row]
+
+  public init(rowCount: Int) {
+    rows = (0..<rowCount).map(Row.init(id:))
+  }
+}

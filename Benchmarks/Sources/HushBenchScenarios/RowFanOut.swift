@@ -1,0 +1,81 @@
+import Hush
+import Observation
+
+/// Scenario 1: N row readers over one collection; one row's field changes per iteration and
+/// every invalidated reader re-renders at the end of the frame.
+public let rowFanOutScenario = Scenario(
+  id: "fanout",
+  title: "1. Row fan-out",
+  operationDescription:
+    "one row's value changes, then every invalidated row view re-renders (time per change)",
+  columnTitle: "N rows",
+  columns: [10, 1_000, 10_000],
+  columnLabels: nil,
+  implementations: [
+    .init(name: "Hush Store (element stores)") { n in
+      let frame = Frame()
+      let store = makeAppStore(rowCount: n)
+      let rows = store.scope(state: \.rows, action: AppAction.row)
+      let rowStores = rows.map { $0 }
+      let readers = rowStores.map { row in TrackedReader(frame: frame) { row.value } }
+      return Fixture(
+        frame: frame, keepAlive: [store, frame] + rowStores + readers,
+        verify: { verifyRenders(frame, operations: $0, expectedPerChange: 1) }
+      ) { i in
+        // A row view sends through its own element store.
+        rowStores[i % n].send(.setValue(i + 1))
+        frame.flush()
+      }
+    },
+    .init(name: "@Observable class with [Row]") { n in
+      let frame = Frame()
+      let model = ObservableRows(rowCount: n)
+      let readers = (0..<n).map { j in TrackedReader(frame: frame) { model.rows[j].value } }
+      return Fixture(
+        frame: frame, keepAlive: [model, frame] + readers,
+        verify: { verifyRenders(frame, operations: $0, expectedPerChange: n) }
+      ) { i in
+        model.rows[i % n].value = i + 1
+        frame.flush()
+      }
+    },
+    .init(name: "@Observable object per row") { n in
+      let frame = Frame()
+      let model = ObservableRowObjects(rowCount: n)
+      let readers = model.rows.map { row in TrackedReader(frame: frame) { row.value } }
+      return Fixture(
+        frame: frame, keepAlive: [model, frame] + readers,
+        verify: { verifyRenders(frame, operations: $0, expectedPerChange: 1) }
+      ) { i in
+        model.rows[i % n].value = i + 1
+        frame.flush()
+      }
+    },
+    .init(name: "ObservableObject, @Published [Row]") { n in
+      let frame = Frame()
+      let model = PublishedRows(rowCount: n)
+      let readers = (0..<n).map { j in
+        PublishedReader(frame: frame, model: model) { model.rows[j].value }
+      }
+      return Fixture(
+        frame: frame, keepAlive: [model, frame] + readers,
+        verify: { verifyRenders(frame, operations: $0, expectedPerChange: n) }
+      ) { i in
+        model.rows[i % n].value = i + 1
+        frame.flush()
+      }
+    },
+  ],
+  reportsRenders: true
+)
+
+/// Checks that every change rendered exactly `expectedPerChange` readers, and so that the
+/// readers were alive and notified across the measured loop.
+@MainActor
+func verifyRenders(_ frame: Frame, operations: Int, expectedPerChange: Int) -> String? {
+  if operations > 0, frame.renders == 0 { return "no reader rendered: the loop measured nothing" }
+  if frame.renders != operations * expectedPerChange {
+    return "\(frame.renders) renders for \(operations) changes, expected \(expectedPerChange) each"
+  }
+  return nil
+}
