@@ -62,7 +62,8 @@ public final class Derived<Value> {
     transform: @escaping @MainActor (Input) -> Value,
     recomputesImmediately: Bool
   ) {
-    let inputEqual = equalityFunction(for: Input.self)
+    // A store already compared the input: it notifies only when it really changed.
+    let inputEqual = recomputesImmediately ? nil : equalityFunction(for: Input.self)
     var lastInput: Input?
     self.evaluateInput = { derived in
       let newInput = withObservationTracking(input) {
@@ -76,10 +77,10 @@ public final class Derived<Value> {
           Task { @MainActor in derived?.refreshAfterChange() }
         }
       }
-      if let lastInput, let inputEqual, inputEqual(lastInput, newInput) {
-        return nil
+      if let inputEqual {
+        if let lastInput, inputEqual(lastInput, newInput) { return nil }
+        lastInput = newInput
       }
-      lastInput = newInput
       return transform(newInput)
     }
     self.isEqual = equalityFunction(for: Value.self)

@@ -71,7 +71,8 @@ public func formatNanoseconds(_ ns: Double) -> String {
     if places > 0 {
       let parts = text.split(separator: ".", omittingEmptySubsequences: false)
       let fraction = parts.count > 1 ? String(parts[1]) : ""
-      text = parts[0] + "." + fraction + String(repeating: "0", count: max(0, places - fraction.count))
+      text =
+        parts[0] + "." + fraction + String(repeating: "0", count: max(0, places - fraction.count))
     }
     return text
   }

@@ -26,6 +26,7 @@ public struct Row: Identifiable, Equatable, Sendable {
 public struct AppState: Equatable {
   public var count = 0
   public var title = "Rows"
+  public var slider = 0
   public var settings = Settings()
   public var rows: IdentifiedArrayOf<Row> = []
 
@@ -50,6 +51,8 @@ public enum SettingsAction {
 public enum AppAction {
   case increment
   case setCount(Int)
+  case setSlider(Int)
+  case renameRow(id: Int, String)
   case settings(SettingsAction)
   case row(id: Int, action: RowAction)
 }
@@ -62,6 +65,10 @@ public func makeAppStore(rowCount: Int) -> Store<AppState, AppAction> {
       state.count += 1
     case let .setCount(count):
       state.count = count
+    case let .setSlider(value):
+      state.slider = value
+    case let .renameRow(id, title):
+      state.rows[id: id]?.title = title
     case let .settings(.setFontSize(size)):
       state.settings.fontSize = size
     case let .row(id, .setValue(value)):
@@ -75,6 +82,7 @@ public func makeAppStore(rowCount: Int) -> Store<AppState, AppAction> {
 @Observable
 public final class ObservableRows {
   public var count = 0
+  public var slider = 0
   public var rows: [Row]
 
   public init(rowCount: Int) {
@@ -105,6 +113,7 @@ public final class ObservableSettings {
 @Observable
 public final class ObservableRowObjects {
   public var count = 0
+  public var slider = 0
   @ObservationIgnored public let rows: [ObservableRow]
   @ObservationIgnored public let settings = ObservableSettings()
 
@@ -116,6 +125,7 @@ public final class ObservableRowObjects {
 /// `ObservableObject` with `@Published [Row]`.
 public final class PublishedRows: ObservableObject {
   @Published public var count = 0
+  @Published public var slider = 0
   @Published public var rows: [Row]
 
   public init(rowCount: Int) {

@@ -88,7 +88,11 @@ public let trackedReadScenario = Scenario(
         },
         verify: { _ in fired.value == 0 ? "no evaluation was notified" : nil }
       ) { _ in
-        let value = withObservationTracking { readStore(store, k) } onChange: { fired.bump() }
+        let value = withObservationTracking {
+          readStore(store, k)
+        } onChange: {
+          fired.bump()
+        }
         blackHole(value)
       }
     },
@@ -104,7 +108,11 @@ public let trackedReadScenario = Scenario(
         },
         verify: { _ in fired.value == 0 ? "no evaluation was notified" : nil }
       ) { _ in
-        let value = withObservationTracking { readModel(model, k) } onChange: { fired.bump() }
+        let value = withObservationTracking {
+          readModel(model, k)
+        } onChange: {
+          fired.bump()
+        }
         blackHole(value)
       }
     },

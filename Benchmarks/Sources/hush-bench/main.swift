@@ -1,20 +1,19 @@
+import HushBenchScenarios
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
 
-import HushBenchScenarios
-
 // Prints one compact table per scenario: rows are implementations, columns sizes; each cell
 // is the median time per operation, the renders per change, and the ratio of the
 // alternative's time to Hush's (×4.0: the alternative takes four times as long).
 //
 //   swift run -c release hush-bench              # every scenario
-//   swift run -c release hush-bench fanout send  # some of them (fanout, send, read, scope)
+//   swift run -c release hush-bench fanout send  # some of them (fanout, send, read, scope,
+//                                                # input, derived)
 //   swift run -c release hush-bench --quick      # fewer samples
-
-func ProcessInfo_env(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -26,17 +25,6 @@ if arguments.first == "--profile", arguments.count == 5,
   let operations = Int(arguments[4]),
   let fixture = scenario.implementations[implementation].make(column)
 {
-  if let prelude = Int(ProcessInfo_env("PRELUDE") ?? "") {
-    // Measure another implementation first, as the full run does.
-    if let other = scenario.implementations[prelude].make(column) { _ = measure(other) }
-  }
-  if ProcessInfo_env("PRELUDE_ALL") != nil {
-    for c in scenario.columns where c < column {
-      for impl in scenario.implementations {
-        if let other = impl.make(c) { print(c, formatNanoseconds(measure(other).nanosecondsPerUnit)) }
-      }
-    }
-  }
   if operations == 0 {
     let m = measure(fixture)
     print(formatNanoseconds(m.nanosecondsPerUnit), m.operations, m.samples, m.problem ?? "ok")
@@ -55,8 +43,9 @@ let quick = arguments.contains("--quick")
 arguments.removeAll { $0 == "--quick" }
 let unknown = arguments.filter { id in !allScenarios.contains { $0.id == id } }
 if !unknown.isEmpty {
-  print("unknown scenario \(unknown.joined(separator: ", ")); known: "
-    + allScenarios.map(\.id).joined(separator: ", "))
+  print(
+    "unknown scenario \(unknown.joined(separator: ", ")); known: "
+      + allScenarios.map(\.id).joined(separator: ", "))
   exit(2)
 }
 let selected = allScenarios.filter { arguments.isEmpty || arguments.contains($0.id) }
@@ -78,16 +67,18 @@ for scenario in selected {
           budget: quick ? .seconds(1) : .seconds(3))
       }()
       if let problem = measurement?.problem {
-        problems.append("\(scenario.title), \(implementation.name), "
-          + "\(scenario.label(ofColumn: cells[row].count)): \(problem)")
+        problems.append(
+          "\(scenario.title), \(implementation.name), "
+            + "\(scenario.label(ofColumn: cells[row].count)): \(problem)")
       }
       cells[row].append(measurement)
     }
   }
   print("### \(scenario.title)\n")
-  print("\(scenario.operationDescription). Cells: median time"
-    + (scenario.reportsRenders ? " · renders per change" : "")
-    + " · time relative to Hush.\n")
+  print(
+    "\(scenario.operationDescription). Cells: median time"
+      + (scenario.reportsRenders ? " · renders per change" : "")
+      + " · time relative to Hush.\n")
   let header = ["implementation"] + scenario.columns.indices.map(scenario.label(ofColumn:))
   print("| " + header.joined(separator: " | ") + " |")
   print("|" + header.map { _ in "---|" }.joined())
