@@ -1,11 +1,12 @@
 import HushTesting
+import IdentifiedCollections
 import Testing
 
 @testable import Hush
 
 @MainActor
 @Suite struct StoreMemoryTests {
-  @Test func observedPathsAreOnlyThoseLiveReadersRead() {
+  @Test func aPathCostsNothingAfterTheChangeItsGoneReaderWouldHaveSeen() {
     let store = makeAppStore()
     #expect(store.observers.cells.isEmpty)
     var probe: RenderProbe<Int>? = RenderProbe { store.count }
@@ -13,12 +14,40 @@ import Testing
     #expect(store.observers.cells.count == 1)
     #expect(store.observers.active.count == 1)
     probe = nil
-    // The reader went away; its path costs nothing after the next change it would have seen.
+    // The reader went away; its path is compared until the next change it would have seen.
     store.send(.increment)
-    #expect(store.observers.cells.isEmpty)
     #expect(store.observers.active.isEmpty)
     store.send(.increment)
-    #expect(store.observers.cells.isEmpty)
+    #expect(store.observers.active.isEmpty)
+  }
+
+  @Test func aReaderThatRendersAgainReusesItsCell() {
+    let store = makeAppStore()
+    let probe = RenderProbe { store.count }
+    let cell = store.observers.cells[\AppState.count]
+    store.send(.increment)
+    store.send(.increment)  // not compared: the cell is dormant until read
+    #expect(store.observers.active.isEmpty)
+    #expect(probe.value == 2)  // woken with the current value
+    #expect(store.observers.cells[\AppState.count] === cell)
+    #expect(store.observers.active.count == 1)
+    store.send(.addZero)
+    #expect(probe.renders == 1)
+  }
+
+  @Test func dormantCellsAreBounded() {
+    var state = AppState(rows: makeRows(200))
+    let store = makeAppStore(state)
+    var probes: [RenderProbe<Double?>]? = (0..<200).map { id in
+      RenderProbe { store[\.rows[id: id]?.value] }
+    }
+    #expect(store.observers.cells.count == 200)
+    probes = nil
+    for id in 0..<200 { state.rows[id: id]?.value = 1 }
+    store.send(.replaceState(state))
+    #expect(store.observers.active.isEmpty)
+    #expect(store.observers.cells.count <= ObserverSet<AppState>.dormantLimit)
+    _ = probes
   }
 
   @Test func scopeNodeLeavesItsParentWhenItsReadersAreGone() {
@@ -29,7 +58,7 @@ import Testing
     probe = nil
     settings.send(.setTheme("dark"))
     #expect(store.observers.active.isEmpty)
-    #expect(settings.observers.cells.isEmpty)
+    #expect(settings.observers.active.isEmpty)
     _ = probe
   }
 

@@ -27,6 +27,12 @@ class ObservationCell: Observable {
     registrar.withMutation(of: self, keyPath: \ObservationCell.version) { version &+= 1 }
   }
 
-  /// Leaves the set of active observers that compare this cell on every change.
+  /// Leaves the set of active observers that compare this cell on every change, for good.
   func leaveActiveSet() {}
+
+  /// Leaves the active observers after notifying; a cell may stay known, to be woken by the
+  /// next read.
+  func becomeDormant() {
+    leaveActiveSet()
+  }
 }

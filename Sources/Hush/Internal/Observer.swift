@@ -14,18 +14,15 @@ class Observer<Base>: ObservationCell {
     in base: UnsafePointer<Base>, into changed: inout [ObservationCell],
     recorder: ChangeRecorder?
   ) {}
-
-  /// Called when the observer leaves its set (after notifying, or when its owner goes away).
-  func didDeactivate() {}
 }
 
 extension ObservationCell {
-  /// Takes a changed observer out of its set, then notifies its readers.
+  /// Takes a changed observer out of the active set, then notifies its readers.
   ///
   /// Observation cancels a reader once it is notified, so a cell that notified has no readers
-  /// left: leaving the set first means it costs nothing until a reader reads it again.
+  /// left: leaving the active set first means it costs nothing until a reader reads it again.
   func deactivateAndNotify() {
-    leaveActiveSet()
+    becomeDormant()
     notifyChange()
   }
 }
@@ -58,13 +55,39 @@ final class ObserverSet<Base> {
     self.host = host
   }
 
+  /// Cells that notified their readers and have not been read since. They cost nothing on a
+  /// change (they are not active); they are kept so that the re-render that usually follows a
+  /// notification finds its cell, and dropped once there are more than ``dormantLimit``.
+  private var dormantCount = 0
+  static var dormantLimit: Int { 32 }
+
   /// The cell for `keyPath`, created from the current value when no live reader has it.
   @inline(__always)
   func cell<Value>(for keyPath: KeyPath<Base, Value>) -> ValueCell<Base, Value> {
-    if let cell = cells[keyPath] {
-      return unsafeDowncast(cell, to: ValueCell<Base, Value>.self)
+    if let found = cells[keyPath] {
+      let cell = unsafeDowncast(found, to: ValueCell<Base, Value>.self)
+      if cell.activeIndex < 0 { wake(cell) }
+      return cell
     }
     return makeCell(for: keyPath)
+  }
+
+  /// A dormant cell is read again: it takes the current value and is compared again.
+  private func wake<Value>(_ cell: ValueCell<Base, Value>) {
+    host.withCurrentValue { cell.refresh(from: $0) }
+    dormantCount -= 1
+    activate(cell)
+  }
+
+  /// A cell notified its readers (who Observation then cancels): it stops being compared.
+  func makeDormant(_ observer: Observer<Base>) {
+    guard observer.activeIndex >= 0 else { return }
+    deactivate(observer)
+    dormantCount += 1
+    if dormantCount > Self.dormantLimit {
+      cells = cells.filter { $0.value.activeIndex >= 0 }
+      dormantCount = 0
+    }
   }
 
   private func makeCell<Value>(for keyPath: KeyPath<Base, Value>) -> ValueCell<Base, Value> {
@@ -93,11 +116,12 @@ final class ObserverSet<Base> {
       last.activeIndex = index
     }
     observer.activeIndex = -1
-    observer.didDeactivate()
     if active.isEmpty { host.observersDidChangeActivity(isActive: false) }
   }
 
-  func forgetCell(at keyPath: AnyKeyPath) {
+  /// Drops a cell for good (its value is gone: an element left its collection).
+  func forget(_ observer: Observer<Base>, at keyPath: AnyKeyPath) {
+    deactivate(observer)
     cells[keyPath] = nil
   }
 

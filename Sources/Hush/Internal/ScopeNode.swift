@@ -1,3 +1,5 @@
+import IdentifiedCollections
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -5,7 +7,6 @@
 #elseif canImport(Musl)
   import Musl
 #endif
-import IdentifiedCollections
 
 /// A child scope of an observed value: the part of `Parent` a child store reads, with the
 /// observers of its own paths. It is an observer of its parent while any of its own observers
@@ -211,7 +212,8 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
     let unchanged = elements.withUnsafeBufferPointer { buffer in
       guard lastIndex < buffer.count, let base = buffer.baseAddress else { return false }
       return withUnsafeMutablePointer(to: &lastElement) { last in
-        memcmp(UnsafeRawPointer(base + lastIndex), UnsafeRawPointer(last),
+        memcmp(
+          UnsafeRawPointer(base + lastIndex), UnsafeRawPointer(last),
           MemoryLayout<Element>.size) == 0
       }
     }

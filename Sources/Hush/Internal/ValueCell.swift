@@ -60,11 +60,21 @@ final class ValueCell<Base, Value>: Observer<Base> {
   }
 
   override func leaveActiveSet() {
-    set.deactivate(self)
+    set.forget(self, at: keyPath)
   }
 
-  override func didDeactivate() {
-    set.forgetCell(at: keyPath)
+  override func becomeDormant() {
+    set.makeDormant(self)
+  }
+
+  /// Takes the current value, when woken after being dormant (changes were not compared).
+  func refresh(from base: UnsafePointer<Base>) {
+    if let offset {
+      value = (UnsafeRawPointer(base) + offset).assumingMemoryBound(to: Value.self).pointee
+    } else {
+      value = base.pointee[keyPath: keyPath]
+    }
+    reads = 0
   }
 }
 
