@@ -1,0 +1,3 @@
+import Testing
+
+@Test func cliPlaceholderUntilWritten() { #expect(Bool(true)) }
