@@ -234,7 +234,7 @@ struct UnstableIdentityRule: Rule {
       return true
     }
     if member.is(InitializerDeclSyntax.self),
-      let sequence = call.parent?.as(SequenceExprSyntax.self),
+      let sequence = call.parent?.parent?.as(SequenceExprSyntax.self),
       let target = sequence.elements.first,
       sequence.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true,
       let name = rootName(of: target), let property = view.property(named: name),
