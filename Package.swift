@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "HushTesting", targets: ["HushTesting"]),
     .library(name: "HushLint", targets: ["HushLint"]),
     .executable(name: "hush", targets: ["hush"]),
+    .plugin(name: "HushLintPlugin", targets: ["HushLintPlugin"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -79,6 +80,13 @@ let package = Package(
           condition: .when(platforms: [.linux, .android, .windows])),
       ]
     ),
+    .plugin(
+      name: "HushLintPlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "hush-lint", description: "Find patterns that make SwiftUI do needless work")),
+      dependencies: ["hush"]
+    ),
     .testTarget(
       name: "HushTests",
       dependencies: [
@@ -101,7 +109,11 @@ let package = Package(
     ),
     .testTarget(
       name: "HushLintTests",
-      dependencies: ["HushLint"]
+      dependencies: [
+        "HushLint",
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+      ]
     ),
     .testTarget(
       name: "HushCLITests",

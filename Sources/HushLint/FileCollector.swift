@@ -40,13 +40,17 @@ public struct FileCollector: Sendable {
         if !isExcluded(path) { result.append(path) }
         continue
       }
-      result += swiftFiles(under: path)
+      var visited: Set<String> = []
+      result += swiftFiles(under: path, visited: &visited)
     }
     var seen = Set<String>()
     return result.filter { seen.insert($0).inserted }.sorted()
   }
 
-  private func swiftFiles(under directory: String) -> [String] {
+  private func swiftFiles(under directory: String, visited: inout Set<String>) -> [String] {
+    // Symbolic links can make cycles; each real directory is searched once.
+    let realPath = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+    guard visited.insert(realPath).inserted else { return [] }
     var result: [String] = []
     let manager = FileManager.default
     guard let entries = try? manager.contentsOfDirectory(atPath: directory) else { return [] }
@@ -58,7 +62,7 @@ public struct FileCollector: Sendable {
         guard !Self.skippedDirectories.contains(entry), !entry.hasPrefix("."),
           !isExcluded(path)
         else { continue }
-        result += swiftFiles(under: path)
+        result += swiftFiles(under: path, visited: &visited)
       } else if entry.hasSuffix(".swift"), !isExcluded(path), isIncluded(path) {
         result.append(path)
       }

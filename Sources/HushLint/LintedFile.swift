@@ -17,8 +17,10 @@ public struct LintedFile: Sendable {
   public let index: ProjectIndex
   /// The SwiftUI views and view modifiers declared in this file.
   let views: [ViewType]
+  /// The nodes rules search, gathered in one walk.
+  let syntax: SyntaxIndex
   /// Every function call in the file, in source order.
-  let calls: [FunctionCallExprSyntax]
+  var calls: [FunctionCallExprSyntax] { syntax.calls }
 
   /// Parses `source`.
   ///
@@ -44,7 +46,7 @@ public struct LintedFile: Sendable {
     }
     self.index = index ?? ProjectIndex(files: [tree])
     self.views = ViewType.all(in: tree)
-    self.calls = descendants(FunctionCallExprSyntax.self, of: tree)
+    self.syntax = SyntaxIndex(tree)
   }
 
   /// The one-based line and UTF-8 column of `position`.

@@ -73,49 +73,57 @@ public struct Linter: Sendable {
   /// - Returns: The violations of all files, sorted by file and position, and the problems.
   /// - Complexity: O(total source size) work, spread over all cores.
   public func lint(files paths: [String]) -> LintReport {
-    let parsed = ConcurrentSlots<Result<LintedFile, FileProblem>>(count: paths.count)
+    let parsed = ConcurrentSlots<Result<ParsedSource, FileProblem>>(count: paths.count)
     DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-      parsed[index] = Self.load(paths[index])
+      parsed[index] = ParsedSource.load(paths[index])
     }
     var projectIndex = ProjectIndex()
-    var files: [LintedFile] = []
+    var sources: [ParsedSource] = []
     var problems: [FileProblem] = []
     for slot in parsed.values {
       switch slot {
-      case .success(let file):
-        projectIndex.merge(file.index)
-        files.append(file)
+      case .success(let source):
+        projectIndex.merge(source.index)
+        sources.append(source)
       case .failure(let problem): problems.append(problem)
       case nil: break
       }
     }
     let index = projectIndex
-    let parsedFiles = files
-    let results = ConcurrentSlots<[Violation]>(count: files.count)
-    DispatchQueue.concurrentPerform(iterations: files.count) { position in
-      let file = parsedFiles[position]
-      results[position] = lint(
-        LintedFile(path: file.path, source: file.source, tree: file.tree, index: index))
+    let parsedSources = sources
+    let results = ConcurrentSlots<(violations: [Violation], lines: Int)>(count: sources.count)
+    DispatchQueue.concurrentPerform(iterations: parsedSources.count) { position in
+      let source = parsedSources[position]
+      let file = LintedFile(
+        path: source.path, source: source.text, tree: source.tree, index: index)
+      results[position] = (lint(file), file.converter.sourceLines.count)
     }
-    let lineCount = files.reduce(0) { $0 + $1.converter.sourceLines.count }
+    let values = results.values.compactMap { $0 }
     return LintReport(
-      violations: results.values.flatMap { $0 ?? [] },
+      violations: values.flatMap(\.violations),
       problems: problems.sorted { $0.path < $1.path },
-      fileCount: files.count,
-      lineCount: lineCount)
+      fileCount: sources.count,
+      lineCount: values.reduce(0) { $0 + $1.lines })
   }
+}
 
-  private static func load(_ path: String) -> Result<LintedFile, FileProblem> {
+/// A file read and parsed, with the declarations it contributes to the project index.
+private struct ParsedSource: Sendable {
+  var path: String
+  var text: String
+  var tree: SourceFileSyntax
+  var index: ProjectIndex
+
+  static func load(_ path: String) -> Result<ParsedSource, FileProblem> {
     guard let data = FileManager.default.contents(atPath: path) else {
       return .failure(FileProblem(path: path, reason: "could not be read"))
     }
-    guard let source = String(data: data, encoding: .utf8) else {
+    guard let text = String(data: data, encoding: .utf8) else {
       return .failure(FileProblem(path: path, reason: "is not valid UTF-8"))
     }
-    let tree = Parser.parse(source: source)
-    var index = ProjectIndex()
-    index.add(tree)
-    return .success(LintedFile(path: path, source: source, tree: tree, index: index))
+    let tree = Parser.parse(source: text)
+    return .success(
+      ParsedSource(path: path, text: text, tree: tree, index: ProjectIndex(files: [tree])))
   }
 }
 

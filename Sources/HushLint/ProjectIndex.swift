@@ -70,6 +70,10 @@ struct TypeSummary: Sendable {
   var storedProperties: [(name: String, type: String?)]
   /// Computed instance properties.
   var computedProperties: Set<String>
+  /// Stored instance properties declared with `var`.
+  var variableProperties: Set<String> = []
+  /// Whether the type declares its own `==` or `hash(into:)`, so equality may ignore fields.
+  var hasCustomEquality = false
 }
 
 private final class TypeCollector: SyntaxVisitor {
@@ -118,6 +122,11 @@ private final class TypeCollector: SyntaxVisitor {
     var summary = TypeSummary(
       name: name, kind: kind, storedProperties: [], computedProperties: [])
     for member in members.members {
+      if let function = member.decl.as(FunctionDeclSyntax.self),
+        ["==", "hash"].contains(function.name.text)
+      {
+        summary.hasCustomEquality = true
+      }
       guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.isStatic else {
         continue
       }
@@ -128,6 +137,9 @@ private final class TypeCollector: SyntaxVisitor {
         } else {
           summary.storedProperties.append(
             (propertyName, binding.typeAnnotation?.type.trimmedDescription))
+          if variable.bindingSpecifier.tokenKind == .keyword(.var) {
+            summary.variableProperties.insert(propertyName)
+          }
         }
       }
     }

@@ -240,7 +240,8 @@ import Testing
       "README.md": "# Hi\n", "Badge.swift": Self.badge,
     ])
     let missing = try HushBinary.run(["lint", "Missing.swift"], in: directory)
-    #expect(missing == .init(status: 2, stdout: "", stderr: "error: Missing.swift: does not exist\n"))
+    #expect(
+      missing == .init(status: 2, stdout: "", stderr: "error: Missing.swift: does not exist\n"))
     let notSwift = try HushBinary.run(["lint", "README.md"], in: directory)
     #expect(notSwift.status == 2)
     #expect(notSwift.stderr == "error: README.md: is not a Swift source file (.swift)\n")
@@ -271,7 +272,8 @@ import Testing
   }
 
   @Test func filesThatDoNotParseStillGetRules() throws {
-    let broken = Self.printer.replacingOccurrences(of: "Text(\"Hi\")", with: "Text(\"Hi\"")
+    let broken =
+      Self.printer.replacingOccurrences(of: "Text(\"Hi\")", with: "Text(\"Hi\"")
       + "func (\n"
     let directory = try HushBinary.makeDirectory(["Broken.swift": broken])
     let output = try HushBinary.run(["lint", "--format", "github"], in: directory)

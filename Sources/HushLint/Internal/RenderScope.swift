@@ -4,9 +4,9 @@ import SwiftSyntax
 enum RenderScope {
   /// Computed properties typed as views (`var header: some View`) and `body` members,
   /// anywhere in the file.
-  static func viewBuildingMembers(in tree: SourceFileSyntax) -> [Syntax] {
+  static func viewBuildingMembers(in syntax: SyntaxIndex) -> [Syntax] {
     var result: [Syntax] = []
-    for variable in descendants(VariableDeclSyntax.self, of: tree) where !variable.isStatic {
+    for variable in syntax.variables where !variable.isStatic {
       for binding in variable.bindings where binding.isComputed {
         let type = binding.typeAnnotation?.type.trimmedDescription ?? ""
         if type.hasPrefix("some View") || type == "AnyView"
@@ -16,7 +16,7 @@ enum RenderScope {
         }
       }
     }
-    for function in descendants(FunctionDeclSyntax.self, of: tree)
+    for function in syntax.functions
     where function.name.text == "body" && function.signature.returnClause != nil {
       if let body = function.body { result.append(Syntax(body)) }
     }

@@ -2,7 +2,9 @@ import SwiftSyntax
 
 extension VariableDeclSyntax {
   var isStatic: Bool {
-    modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+    modifiers.contains {
+      $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+    }
   }
 
   var isLazy: Bool {

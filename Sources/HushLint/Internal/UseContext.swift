@@ -40,19 +40,25 @@ enum UseContext {
     "run",
   ]
 
+  /// Whether `name` follows SwiftUI's naming of event handlers: `onAppear`, `onDismiss`.
+  static func isEventHandlerName(_ name: String) -> Bool {
+    guard name.hasPrefix("on"), name.count > 2 else { return false }
+    return name[name.index(name.startIndex, offsetBy: 2)].isUppercase
+  }
+
   /// Whether `closure` runs in response to an event rather than to build a view.
   static func isActionClosure(_ closure: ClosureExprSyntax) -> Bool {
     guard let parent = closure.parent else { return false }
     if let call = parent.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == closure.id {
       guard let name = call.calleeName else { return false }
       if name == "Button" { return call.argument("action") == nil }
-      return actionCalls.contains(name)
+      return actionCalls.contains(name) || isEventHandlerName(name)
     }
     if let element = parent.as(MultipleTrailingClosureElementSyntax.self) {
-      return actionLabels.contains(element.label.text)
+      return actionLabels.contains(element.label.text) || isEventHandlerName(element.label.text)
     }
     if let argument = parent.as(LabeledExprSyntax.self), let label = argument.label?.text {
-      return actionLabels.contains(label)
+      return actionLabels.contains(label) || isEventHandlerName(label)
     }
     return false
   }
@@ -61,7 +67,7 @@ enum UseContext {
   static func isInAction(_ node: some SyntaxProtocol) -> Bool {
     for ancestor in ancestors(of: node) {
       if let argument = ancestor.as(LabeledExprSyntax.self), let label = argument.label?.text,
-        actionLabels.contains(label)
+        actionLabels.contains(label) || isEventHandlerName(label)
       {
         return true
       }

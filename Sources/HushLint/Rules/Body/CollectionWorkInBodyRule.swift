@@ -103,7 +103,7 @@ struct CollectionWorkInBodyRule: Rule {
   func findings(in file: LintedFile) -> [Finding] {
     var result: [Finding] = []
     var reported: Set<SyntaxIdentifier> = []
-    for scope in RenderScope.viewBuildingMembers(in: file.tree) {
+    for scope in RenderScope.viewBuildingMembers(in: file.syntax) {
       for call in descendants(FunctionCallExprSyntax.self, of: scope)
       where !UseContext.isInAction(call) {
         if (call.isType("ForEach") || call.isType("List") || call.isType("Table")),

@@ -211,10 +211,11 @@ struct ImpureBodyRule: Rule {
           at: call,
           message: "network work in body starts on every render; load in .task or the model")
       }
-      if base == "FileManager.default",
-        ["createFile", "removeItem", "moveItem", "copyItem", "createDirectory"].contains(name)
-        || base == "UserDefaults.standard" && name.hasPrefix("set")
-      {
+      let writesFiles =
+        base == "FileManager.default"
+        && ["createFile", "removeItem", "moveItem", "copyItem", "createDirectory"].contains(name)
+      let writesDefaults = base == "UserDefaults.standard" && name.hasPrefix("set")
+      if writesFiles || writesDefaults {
         return Finding(
           at: call,
           message: "writing storage in body repeats on every render; write from an action")

@@ -60,13 +60,13 @@ struct LazyChainRule: Rule {
       else { continue }
       if let finding = check(base) { result.append(finding) }
     }
-    for member in descendants(MemberAccessExprSyntax.self, of: file.tree)
+    for member in file.syntax.memberAccesses
     where member.declName.baseName.text == "first"
       && member.parent?.is(FunctionCallExprSyntax.self) != true
     {
       if let base = member.base, let finding = check(base) { result.append(finding) }
     }
-    for loop in descendants(ForStmtSyntax.self, of: file.tree)
+    for loop in file.syntax.forLoops
     where loop.awaitKeyword == nil && loop.tryKeyword == nil {
       if let finding = check(loop.sequence) { result.append(finding) }
     }

@@ -15,7 +15,8 @@ struct UnstableIdentityRule: Rule {
       row. UUID() in a view's init or body (.id(UUID())) makes a new identity on every render \
       and rebuilds the view from scratch. Use a stable id from the data: make the model \
       Identifiable and write ForEach(items) { … }. Constant data (literals, ranges, \
-      static lists) is not reported.
+      static lists), collections the file never mutates, and types with their own == or \
+      hash(into:) are not reported.
       """,
     triggeringExamples: [
       Example(
@@ -85,6 +86,18 @@ struct UnstableIdentityRule: Rule {
       Example("ForEach(names, id: \\.self) { Text($0) }"),
       Example(
         """
+        struct Contact: Hashable {
+          var id: Int; var name: String
+          func hash(into hasher: inout Hasher) { hasher.combine(id) }
+          static func == (a: Self, b: Self) -> Bool { a.id == b.id }
+        }
+        struct Contacts: View {
+          var contacts: [Contact]
+          var body: some View { ForEach(contacts, id: \\.self) { Text($0.name) } }
+        }
+        """),
+      Example(
+        """
         enum Tab { case home, settings }
         struct Tabs: View {
           var tabs: [Tab]
@@ -108,7 +121,7 @@ struct UnstableIdentityRule: Rule {
 
   func findings(in file: LintedFile) -> [Finding] {
     var result: [Finding] = []
-    let mutated = MutatedNames(file.tree)
+    let mutated = MutatedNames(file.syntax)
     for call in file.calls where ViewContainers.isForEach(call) {
       guard let data = call.firstUnlabeledArgument else { continue }
       let keyPath = call.argument("id")?.as(KeyPathExprSyntax.self)
@@ -133,7 +146,8 @@ struct UnstableIdentityRule: Rule {
       } else if let keyPath, keyPathText == ".self",
         let element = Self.elementType(of: data, in: file, near: call),
         let summary = file.index.uniqueType(named: element),
-        summary.kind == .structure, summary.storedProperties.count >= 2
+        summary.kind == .structure, summary.storedProperties.count >= 2,
+        !summary.hasCustomEquality
       {
         result.append(
           Finding(
@@ -256,14 +270,14 @@ struct MutatedNames {
     "append(contentsOf:)",
   ]
 
-  init(_ tree: SourceFileSyntax) {
-    for call in descendants(FunctionCallExprSyntax.self, of: tree) {
+  init(_ syntax: SyntaxIndex) {
+    for call in syntax.calls {
       guard let name = call.calleeName, Self.mutatingMethods.contains(name),
         let base = call.calleeBase
       else { continue }
       if let last = Self.lastName(base) { names.insert(last) }
     }
-    for sequence in descendants(SequenceExprSyntax.self, of: tree) {
+    for sequence in syntax.sequences {
       let elements = Array(sequence.elements)
       guard elements.count >= 3 else { continue }
       let isAssignment =

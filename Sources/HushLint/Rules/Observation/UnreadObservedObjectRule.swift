@@ -129,7 +129,9 @@ struct UnreadObservedObjectRule: Rule {
     ]
   )
 
-  static let observingWrappers: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject"]
+  static let observingWrappers: Set<String> = [
+    "ObservedObject", "StateObject", "EnvironmentObject",
+  ]
 
   func findings(in file: LintedFile) -> [Finding] {
     var result: [Finding] = []

@@ -12,8 +12,9 @@ struct WholeModelDependencyRule: Rule {
       re-renders whenever any property of the model changes (its name, its rating, …), \
       though nothing it shows changed. Pass only what the view shows \
       (CatImage(url: cat.imageURL)). Reported only for model structs declared in the linted \
-      code with more stored properties than the view reads, when every use in the view is a \
-      read of a stored property; views that are Equatable (custom comparison) are skipped.
+      code that have a var property (other than id) the view does not read, when every use in \
+      the view is a read of a stored property; views that are Equatable (custom comparison) \
+      are skipped.
       """,
     triggeringExamples: [
       Example(
@@ -71,6 +72,14 @@ struct WholeModelDependencyRule: Rule {
         """),
       Example(
         """
+        struct Tag: Identifiable { let id: UUID; var name: String; let createdAt: Date }
+        struct TagRow: View {
+          let tag: Tag
+          var body: some View { Text(tag.name) }
+        }
+        """),
+      Example(
+        """
         struct Cat { var name: String; var imageURL: URL }
         struct CatRow: View {
           let cat: Cat
@@ -123,8 +132,7 @@ struct WholeModelDependencyRule: Rule {
   func findings(in file: LintedFile) -> [Finding] {
     var result: [Finding] = []
     for view in file.views
-    where !view.conformances.contains("Equatable") && !view.hasExtensionsElsewhere(in: file.index)
-    {
+    where !view.conformances.contains("Equatable") && !view.hasExtensionsElsewhere(in: file.index) {
       for property in view.properties
       where property.wrapper == nil && !property.isStatic && !property.isComputed
         && property.initializer == nil
@@ -146,7 +154,8 @@ struct WholeModelDependencyRule: Rule {
           }
           read.insert(member.declName.baseName.text)
         }
-        guard !isWholeUse, !read.isEmpty, read.count <= 2, read.count < stored.count else {
+        let unreadChanging = model.variableProperties.subtracting(read).subtracting(["id"])
+        guard !isWholeUse, !read.isEmpty, read.count <= 2, !unreadChanging.isEmpty else {
           continue
         }
         let shown = read.sorted().joined(separator: " and ")

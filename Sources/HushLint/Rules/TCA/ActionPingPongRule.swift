@@ -144,7 +144,7 @@ struct ActionPingPongRule: Rule {
 
   func findings(in file: LintedFile) -> [Finding] {
     var result: [Finding] = []
-    for switchExpr in descendants(SwitchExprSyntax.self, of: file.tree)
+    for switchExpr in file.syntax.switches
     where switchExpr.subject.trimmedDescription == "action" {
       var handlers: [String: SwitchCaseSyntax] = [:]
       for element in switchExpr.cases {

@@ -81,9 +81,9 @@ struct HighFrequencySendRule: Rule {
               + "local @State and send when editing ends, or add a step"))
       }
       if call.calleeName == "onChanged", let base = call.calleeBase,
-        memberCalls(of: base).last?.calleeBase.map(Self.isDragGesture) ?? Self.isDragGesture(base),
-        let closure = call.trailingClosure ?? call.firstUnlabeledArgument?.as(
-          ClosureExprSyntax.self),
+        Self.isDragGesture(memberCalls(of: base).last?.calleeBase ?? base),
+        let closure = call.trailingClosure
+          ?? call.firstUnlabeledArgument?.as(ClosureExprSyntax.self),
         Self.onlySendsToStore(closure),
         let member = call.calledExpression.as(MemberAccessExprSyntax.self)
       {
