@@ -66,6 +66,12 @@ struct CollectionWorkInBodyRule: Rule {
       Example(
         """
         var body: some View {
+          ForEach(model.items.prefix(3)) { Row(item: $0) }
+        }
+        """),
+      Example(
+        """
+        var body: some View {
           ForEach(items.reversed()) { Row(item: $0) }
         }
         """),

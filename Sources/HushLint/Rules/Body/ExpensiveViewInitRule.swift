@@ -78,6 +78,19 @@ struct ExpensiveViewInitRule: Rule {
         """),
       Example(
         """
+        struct Stamp: View {
+          let date: Date
+          var body: some View {
+            Text(date, format: .dateTime.hour().minute())
+              .onDrop(of: [.json], isTargeted: nil) { _ in
+                _ = JSONDecoder()
+                return true
+              }
+          }
+        }
+        """),
+      Example(
+        """
         private let decoder = JSONDecoder()
         struct Feed: View {
           var body: some View { Text(date.formatted(.dateTime.day())) }

@@ -87,6 +87,17 @@ struct ImpureBodyRule: Rule {
         """),
       Example(
         """
+        struct Feed: View {
+          var body: some View {
+            List { Text("x") }
+              .onAppear { print("appeared") }
+              .onScrollPhaseChange { _, phase in print(phase) }
+              .refreshable { await reload() }
+          }
+        }
+        """),
+      Example(
+        """
         struct Feature: Reducer {
           var body: some ReducerOf<Self> {
             Reduce { state, action in .none }

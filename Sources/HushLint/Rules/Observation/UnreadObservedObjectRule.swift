@@ -63,6 +63,17 @@ struct UnreadObservedObjectRule: Rule {
         """),
       Example(
         """
+        struct AppRoot: View {
+          @StateObject var ↓session = Session()
+          var body: some View {
+            TabsView()
+              .environmentObject(session)
+              .task { await session.restore() }
+          }
+        }
+        """),
+      Example(
+        """
         struct Wrapper: View {
           @ObservedObject var ↓a: A, ↓b: B
           var body: some View { Child(a: a) }
@@ -142,7 +153,11 @@ struct UnreadObservedObjectRule: Rule {
         }
         let kinds = UseContext.uses(of: property.name, in: view.members).map(\.kind)
           .filter { $0 != .setup }
-        guard !kinds.contains(.read), !kinds.contains(.action) else { continue }
+        guard !kinds.contains(.read) else { continue }
+        // An owner that also drives the object from actions (`.task { await model.load() }`)
+        // is still the owner-and-inject idiom.
+        let ownsAndInjects = wrapper == "StateObject" && kinds.contains(.passOn)
+        guard !kinds.contains(.action) || ownsAndInjects else { continue }
         let name = property.binding.pattern
         if kinds.isEmpty {
           result.append(
@@ -150,7 +165,7 @@ struct UnreadObservedObjectRule: Rule {
               at: name,
               message: "'\(property.name)' is an @\(wrapper) that this view never reads; it "
                 + "re-renders the view on every change of the object: remove it"))
-        } else if wrapper == "StateObject" {
+        } else if ownsAndInjects {
           result.append(
             Finding(
               at: name,

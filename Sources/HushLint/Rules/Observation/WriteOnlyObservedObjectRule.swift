@@ -76,6 +76,26 @@ struct WriteOnlyObservedObjectRule: Rule {
         """),
       Example(
         """
+        struct AppRoot: View {
+          @StateObject private var session = Session()
+          var body: some View {
+            TabsView().environmentObject(session).task { await session.restore() }
+          }
+        }
+        """),
+      Example(
+        """
+        struct Player: View {
+          @ObservedObject var player: Player
+          var body: some View {
+            Image(systemName: "play")
+              .onReceive(player.$isPlaying) { playing in print(playing) }
+              .onTapGesture { player.toggle() }
+          }
+        }
+        """),
+      Example(
+        """
         struct Toggler: View {
           @ObservedObject var model: Model
           var body: some View {
@@ -132,6 +152,8 @@ struct WriteOnlyObservedObjectRule: Rule {
         else { continue }
         let kinds = UseContext.uses(of: property.name, in: view.members).map(\.kind)
         guard kinds.contains(.action), !kinds.contains(.read) else { continue }
+        // Owning a @StateObject to inject it is reported by unread-observed-object.
+        if wrapper == "StateObject" && kinds.contains(.passOn) { continue }
         result.append(
           Finding(
             at: property.binding.pattern,
