@@ -11,51 +11,91 @@ struct LintCommand: AsyncParsableCommand {
     commandName: "lint",
     abstract: "Find patterns that make SwiftUI do needless work.",
     discussion: """
-      Lints the Swift files under PATH (default: the current directory), skipping .build, \
-      Pods, Carthage, DerivedData and what .hush-lint.yml excludes. Exit status: 0 clean, \
-      1 violations at error severity (or any warning with --strict), 2 usage or I/O error.
+      Lints the Swift files under each PATH (default: the current directory), skipping \
+      .build, Pods, Carthage, DerivedData and what .hush-lint.yml excludes.
+
+      Options:
+        --format <format>        xcode (default), json, sarif or github
+        --strict                 fail on warnings as well as errors
+        --config <file>          configuration (default: ./.hush-lint.yml)
+        --baseline <file>        report only violations not in the baseline
+        --write-baseline <file>  record the current violations and exit
+        --list-rules             list every rule with its summary
+        --explain <rule>         show a rule's rationale and an example
+
+      Exit status: 0 clean, 1 violations at error severity (or any warning \
+      with --strict), 2 usage, configuration or I/O error.
       """)
 
-  @Option(help: "Output format: xcode, json, sarif or github.")
-  var format: String = "xcode"
-
-  @Flag(help: "Fail (exit 1) on warnings as well as errors.")
-  var strict = false
-
-  @Option(help: "Configuration file (default: .hush-lint.yml in the current directory).")
-  var config: String?
-
-  @Option(help: "Report only violations not recorded in this baseline file.")
-  var baseline: String?
-
-  @Option(help: "Record the current violations in this baseline file and exit.")
-  var writeBaseline: String?
-
-  @Flag(help: "List every rule with its summary.")
-  var listRules = false
-
-  @Option(help: "Show a rule's rationale and a before/after example.")
-  var explain: String?
-
+  // Options are parsed here rather than by ArgumentParser so that every usage error, such as
+  // a missing option value, exits with status 2 as documented, not ArgumentParser's 64.
   @Argument(
     parsing: .allUnrecognized,
-    help: "Swift files or directories to lint (default: the current directory).")
-  var paths: [String] = []
+    help: ArgumentHelp(
+      "Swift files or directories, and the options above.", valueName: "path-or-option"))
+  var arguments: [String] = []
 
   func run() async throws {
     do {
-      try lint()
+      try LintOptions.parse(arguments).lint()
     } catch {
       standardError(error.message)
       throw ExitCode(error.status)
     }
   }
+}
 
-  private func lint() throws(LintFailure) {
-    if let unknown = paths.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
-      throw LintFailure(
-        status: 2, message: "error: unknown option '\(unknown)'; see 'hush lint --help'")
+/// The parsed options of `hush lint`, and the lint itself.
+private struct LintOptions {
+  var format = "xcode"
+  var strict = false
+  var config: String?
+  var baseline: String?
+  var writeBaseline: String?
+  var listRules = false
+  var explain: String?
+  var paths: [String] = []
+
+  static func parse(_ arguments: [String]) throws(LintFailure) -> LintOptions {
+    var options = LintOptions()
+    var remaining = arguments[...]
+    func value(for option: String, inline: String?) throws(LintFailure) -> String {
+      if let inline { return inline }
+      guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
+        throw LintFailure(
+          status: 2, message: "error: missing value for '\(option)'; see 'hush lint --help'")
+      }
+      return next
     }
+    while let argument = remaining.popFirst() {
+      if argument == "--" {
+        options.paths += remaining
+        break
+      }
+      guard argument.hasPrefix("-"), argument != "-" else {
+        options.paths.append(argument)
+        continue
+      }
+      let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+      let name = parts[0]
+      let inline = parts.count == 2 ? parts[1] : nil
+      switch name {
+      case "--format": options.format = try value(for: name, inline: inline)
+      case "--config": options.config = try value(for: name, inline: inline)
+      case "--baseline": options.baseline = try value(for: name, inline: inline)
+      case "--write-baseline": options.writeBaseline = try value(for: name, inline: inline)
+      case "--explain": options.explain = try value(for: name, inline: inline)
+      case "--strict" where inline == nil: options.strict = true
+      case "--list-rules" where inline == nil: options.listRules = true
+      default:
+        throw LintFailure(
+          status: 2, message: "error: unknown option '\(argument)'; see 'hush lint --help'")
+      }
+    }
+    return options
+  }
+
+  func lint() throws(LintFailure) {
     guard let outputFormat = OutputFormat(rawValue: format) else {
       throw LintFailure(
         status: 2,

@@ -258,6 +258,31 @@ import Testing
     #expect(explain.status == 2)
   }
 
+  @Test func everyUsageErrorExitsTwo() throws {
+    let directory = try HushBinary.makeDirectory(["Badge.swift": Self.badge])
+    let missing = try HushBinary.run(["lint", "--format"], in: directory)
+    #expect(
+      missing
+        == .init(
+          status: 2, stdout: "",
+          stderr: "error: missing value for '--format'; see 'hush lint --help'\n"))
+    let flagValue = try HushBinary.run(["lint", "--strict=yes"], in: directory)
+    #expect(flagValue.status == 2)
+    #expect(flagValue.stderr == "error: unknown option '--strict=yes'; see 'hush lint --help'\n")
+    let optionAsValue = try HushBinary.run(["lint", "--config", "--strict"], in: directory)
+    #expect(optionAsValue.status == 2)
+  }
+
+  @Test func inlineValuesAndSeparator() throws {
+    let directory = try HushBinary.makeDirectory(["-odd.swift": Self.badge])
+    let output = try HushBinary.run(["lint", "--format=github", "--", "-odd.swift"], in: directory)
+    #expect(output.stdout.hasPrefix("::warning file=-odd.swift,line=4,col=23,"))
+    #expect(output.status == 0)
+    let help = try HushBinary.run(["lint", "--help"], in: directory)
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("--write-baseline <file>"))
+  }
+
   @Test func nonUTF8FilesAreReportedAndSkipped() throws {
     let directory = try HushBinary.makeDirectory(["Badge.swift": Self.badge])
     try Data([0x6C, 0x65, 0x74, 0x20, 0xFF, 0xFE, 0x0A]).write(
