@@ -63,6 +63,11 @@ public struct Linter: Sendable {
     return result.sorted { ($0.position, $0.ruleID) < ($1.position, $1.ruleID) }
   }
 
+  /// The total source size above which syntax trees are not kept between the indexing pass
+  /// and the rule pass, but parsed again: trees take about 50 times the memory of their
+  /// source, so a very large tree would otherwise hold gigabytes.
+  public static let retainedTreeBudget = 16 << 20
+
   /// Lints files from disk, in parallel across the machine's cores.
   ///
   /// Every file is parsed and indexed first, so rules can see the types declared in the
@@ -73,14 +78,25 @@ public struct Linter: Sendable {
   /// - Returns: The violations of all files, sorted by file and position, and the problems.
   /// - Complexity: O(total source size) work, spread over all cores.
   public func lint(files paths: [String]) -> LintReport {
+    lint(files: paths, retainingTreesUpTo: Self.retainedTreeBudget)
+  }
+
+  /// Lints files, keeping syntax trees between the passes only if the sources total at most
+  /// `budget` bytes.
+  func lint(files paths: [String], retainingTreesUpTo budget: Int) -> LintReport {
+    let totalSize = paths.reduce(0) { total, path in
+      let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+      return total + (size ?? 0)
+    }
+    let keepTrees = totalSize <= budget
     let parsed = ConcurrentSlots<Result<ParsedSource, FileProblem>>(count: paths.count)
     DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-      parsed[index] = ParsedSource.load(paths[index])
+      parsed[index] = ParsedSource.load(paths[index], keepingTree: keepTrees)
     }
     var projectIndex = ProjectIndex()
     var sources: [ParsedSource] = []
     var problems: [FileProblem] = []
-    for slot in parsed.values {
+    for slot in parsed.takeValues() {
       switch slot {
       case .success(let source):
         projectIndex.merge(source.index)
@@ -95,7 +111,8 @@ public struct Linter: Sendable {
     DispatchQueue.concurrentPerform(iterations: parsedSources.count) { position in
       let source = parsedSources[position]
       let file = LintedFile(
-        path: source.path, source: source.text, tree: source.tree, index: index)
+        path: source.path, source: source.text,
+        tree: source.tree ?? Parser.parse(source: source.text), index: index)
       results[position] = (lint(file), file.converter.sourceLines.count)
     }
     let values = results.values.compactMap { $0 }
@@ -111,10 +128,10 @@ public struct Linter: Sendable {
 private struct ParsedSource: Sendable {
   var path: String
   var text: String
-  var tree: SourceFileSyntax
+  var tree: SourceFileSyntax?
   var index: ProjectIndex
 
-  static func load(_ path: String) -> Result<ParsedSource, FileProblem> {
+  static func load(_ path: String, keepingTree: Bool) -> Result<ParsedSource, FileProblem> {
     guard let data = FileManager.default.contents(atPath: path) else {
       return .failure(FileProblem(path: path, reason: "could not be read"))
     }
@@ -123,7 +140,9 @@ private struct ParsedSource: Sendable {
     }
     let tree = Parser.parse(source: text)
     return .success(
-      ParsedSource(path: path, text: text, tree: tree, index: ProjectIndex(files: [tree])))
+      ParsedSource(
+        path: path, text: text, tree: keepingTree ? tree : nil,
+        index: ProjectIndex(files: [tree])))
   }
 }
 
@@ -168,4 +187,12 @@ private final class ConcurrentSlots<Value>: @unchecked Sendable {
   }
 
   var values: [Value?] { lock.withLock { storage } }
+
+  /// The values, leaving the slots empty so the storage no longer keeps them alive.
+  func takeValues() -> [Value?] {
+    lock.withLock {
+      defer { storage = [] }
+      return storage
+    }
+  }
 }

@@ -108,6 +108,9 @@ import Testing
     #expect(report.lineCount == 5)
     let alone = Linter().lint(files: [view.path])
     #expect(alone.violations.isEmpty)
+    let reparsed = Linter().lint(files: [model.path, view.path], retainingTreesUpTo: 0)
+    #expect(reparsed.violations == report.violations)
+    #expect(reparsed.lineCount == report.lineCount)
   }
 
   @Test func unreadableFilesAreProblemsNotCrashes() {
