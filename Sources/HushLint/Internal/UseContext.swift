@@ -25,7 +25,7 @@ enum UseContext {
   static let actionLabels: Set<String> = [
     "action", "perform", "onDismiss", "onCommit", "onEditingChanged", "onCompletion",
     "onIncrement", "onDecrement", "onEnded", "onChanged", "completion", "handler",
-    "primaryAction",
+    "primaryAction", "set",
   ]
 
   /// Calls whose trailing closure runs in response to an event.
@@ -37,7 +37,7 @@ enum UseContext {
     "onKeyPress", "onScrollGeometryChange", "onGeometryChange", "onDrag",
     "handlesExternalEvents", "onContinuousHover", "onPasteCommand", "onCopyCommand",
     "onExitCommand", "onPlayPauseCommand", "onMoveCommand", "perform", "withTransaction",
-    "run",
+    "run", "default", "cancel", "destructive",
   ]
 
   /// Whether `name` follows SwiftUI's naming of event handlers: `onAppear`, `onDismiss`.

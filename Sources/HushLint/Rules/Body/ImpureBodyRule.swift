@@ -87,6 +87,17 @@ struct ImpureBodyRule: Rule {
         """),
       Example(
         """
+        struct Picker: View {
+          @State private var selection: Int?
+          var body: some View {
+            Stepper(
+              "Value",
+              value: Binding(get: { selection ?? 0 }, set: { selection = $0 }))
+          }
+        }
+        """),
+      Example(
+        """
         struct Feed: View {
           var body: some View {
             List { Text("x") }
