@@ -2,22 +2,24 @@ import SwiftSyntax
 
 /// The members of a view that run on every render, and helpers to search them.
 enum RenderScope {
-  /// Computed properties typed as views (`var header: some View`) and `body` members,
-  /// anywhere in the file.
+  /// Computed properties typed as views (`var header: some View`) and `func body(content:)`,
+  /// anywhere in the file; a reducer's or scene's `body` is not a view.
   static func viewBuildingMembers(in syntax: SyntaxIndex) -> [Syntax] {
     var result: [Syntax] = []
     for variable in syntax.variables where !variable.isStatic {
       for binding in variable.bindings where binding.isComputed {
         let type = binding.typeAnnotation?.type.trimmedDescription ?? ""
-        if type.hasPrefix("some View") || type == "AnyView"
-          || (binding.identifierName == "body" && type.hasPrefix("some "))
+        if type.hasPrefix("some View") || type.hasPrefix("some SwiftUI.View")
+          || type == "AnyView"
         {
           if let accessors = binding.accessorBlock { result.append(Syntax(accessors)) }
         }
       }
     }
     for function in syntax.functions
-    where function.name.text == "body" && function.signature.returnClause != nil {
+    where function.name.text == "body"
+      && function.signature.returnClause?.type.trimmedDescription.hasSuffix("View") == true
+    {
       if let body = function.body { result.append(Syntax(body)) }
     }
     return result

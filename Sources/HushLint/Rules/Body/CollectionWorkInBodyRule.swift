@@ -65,6 +65,17 @@ struct CollectionWorkInBodyRule: Rule {
         """),
       Example(
         """
+        struct Feature: Reducer {
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in
+              state.items = state.items.sorted()
+              return .none
+            }
+          }
+        }
+        """),
+      Example(
+        """
         var body: some View {
           ForEach(model.items.prefix(3)) { Row(item: $0) }
         }
