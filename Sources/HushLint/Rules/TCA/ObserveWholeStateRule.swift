@@ -27,6 +27,7 @@ struct ObserveWholeStateRule: Rule {
         }
         """),
       .tca("self.viewStore = ViewStore(store, observe: ↓{ (state: State) in state })"),
+      .tca("↓WithViewStore(self.store) { viewStore in Text(viewStore.title) }"),
     ],
     nonTriggeringExamples: [
       .tca("WithViewStore(store, observe: \\.count) { Text(\"\\($0.state)\") }"),
@@ -34,15 +35,26 @@ struct ObserveWholeStateRule: Rule {
       .tca("WithViewStore(store, observe: { $0.title }) { Text($0.state) }"),
       Example("WithViewStore(store, observe: { $0 }) { Text($0.title) }"),
       .tca("let values = items.map { $0 }"),
+      .tca("WithViewStore(store.scope(state: ViewState.init)) { Text($0.title) }"),
       .tca("ForEachStore(store.scope(state: \\.rows, action: \\.rows)) { RowView(store: $0) }"),
     ]
   )
 
   func findings(in file: LintedFile) -> [Finding] {
     file.calls.compactMap { call -> Finding? in
-      guard call.isType("WithViewStore") || call.isType("ViewStore"),
-        let observe = call.argument("observe"), Self.isIdentity(observe)
-      else { return nil }
+      guard call.isType("WithViewStore") || call.isType("ViewStore") else { return nil }
+      guard let observe = call.argument("observe") else {
+        // The pre-1.0 initializer without `observe:` watches all of an unscoped store.
+        guard call.argument("removeDuplicates") == nil, call.arguments.count == 1,
+          let store = call.firstUnlabeledArgument,
+          store.is(DeclReferenceExprSyntax.self) || store.is(MemberAccessExprSyntax.self)
+        else { return nil }
+        return Finding(
+          at: call,
+          message: "a ViewStore without observe: watches the whole state and re-renders on "
+            + "every change; observe only what the view shows, or use @ObservableState")
+      }
+      guard Self.isIdentity(observe) else { return nil }
       return Finding(
         at: observe,
         message: "observing the whole state re-renders this view on every state change; "
