@@ -37,7 +37,7 @@ public struct Linter: Sendable {
   /// Lints one parsed file.
   public func lint(_ file: LintedFile) -> [Violation] {
     let suppressions = Suppressions(source: file.source)
-    let lines = file.source.split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = file.source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
     var result: [Violation] = []
     for rule in enabledRules {
       let description = type(of: rule).description

@@ -66,6 +66,20 @@ import Testing
     #expect(violations.map(\.position.line) == [2, 8])
   }
 
+  @Test func windowsLineEndings() {
+    let source = [
+      "struct A: View {",
+      "  // hush-lint:disable-next-line unread-observed-object",
+      "  @ObservedObject var a: M",
+      "  @ObservedObject var b: M",
+      "  var body: some View { Text(\"x\") }",
+      "}",
+    ].joined(separator: "\r\n")
+    let violations = Linter().lint(source: source, path: "A.swift")
+    #expect(violations.map(\.position) == [SourcePosition(line: 4, column: 23)])
+    #expect(violations.map(\.lineText) == ["@ObservedObject var b: M"])
+  }
+
   @Test func sourceThatDoesNotParseIsStillLinted() {
     let source = """
       struct A: View {

@@ -16,12 +16,13 @@ struct Suppressions {
   init(source: String) {
     guard source.contains("hush-lint:") else { return }
     var lineNumber = 0
-    for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+    // `\r\n` is a single Character, so split on any newline rather than on "\n".
+    for line in source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
       lineNumber += 1
       guard let comment = line.range(of: "//"),
         let directive = line[comment.upperBound...].range(of: "hush-lint:")
       else { continue }
-      let words = line[directive.upperBound...].split(whereSeparator: { $0 == " " || $0 == "\t" })
+      let words = line[directive.upperBound...].split(whereSeparator: \.isWhitespace)
       guard let command = words.first else { continue }
       let rules = Set(
         words.dropFirst().prefix { !$0.hasPrefix("--") && !$0.hasPrefix("//") }.map {
