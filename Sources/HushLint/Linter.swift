@@ -34,11 +34,16 @@ public struct Linter: Sendable {
     lint(LintedFile(path: path, source: source, index: index))
   }
 
-  /// Lints one parsed file.
+  /// Lints one parsed file, resolving findings that need other files against `file.index`.
   public func lint(_ file: LintedFile) -> [Violation] {
+    Self.resolve(pendingViolations(in: file), with: file.index)
+  }
+
+  /// The file's violations; those that depend on other files still carry their resolver.
+  func pendingViolations(in file: LintedFile) -> [PendingViolation] {
     let suppressions = Suppressions(source: file.source)
     let lines = file.source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-    var result: [Violation] = []
+    var result: [PendingViolation] = []
     for rule in enabledRules {
       let description = type(of: rule).description
       if description.requiresComposableArchitecture && !file.importsComposableArchitecture {
@@ -53,85 +58,63 @@ public struct Linter: Sendable {
         let lineText =
           position.line <= lines.count
           ? lines[position.line - 1].trimmingCharacters(in: .whitespaces) : ""
-        result.append(
-          Violation(
-            ruleID: description.id, file: file.path, position: position,
-            severity: finding.isMild ? severity.lowered : severity, message: finding.message,
-            lineText: lineText))
+        let violation = Violation(
+          ruleID: description.id, file: file.path, position: position,
+          severity: finding.isMild ? severity.lowered : severity, message: finding.message,
+          lineText: lineText)
+        result.append(PendingViolation(violation: violation, resolve: finding.resolve))
       }
     }
-    return result.sorted { ($0.position, $0.ruleID) < ($1.position, $1.ruleID) }
+    return result
   }
 
-  /// The total source size above which syntax trees are not kept between the indexing pass
-  /// and the rule pass, but parsed again: trees take about 50 times the memory of their
-  /// source, so a very large tree would otherwise hold gigabytes.
-  public static let retainedTreeBudget = 16 << 20
+  /// The violations whose resolvers keep them, with their messages, sorted by position.
+  static func resolve(_ pending: [PendingViolation], with index: ProjectIndex) -> [Violation] {
+    pending.compactMap { item -> Violation? in
+      guard let resolve = item.resolve else { return item.violation }
+      guard let message = resolve(index) else { return nil }
+      var violation = item.violation
+      violation.message = message
+      return violation
+    }.sorted { ($0.position, $0.ruleID) < ($1.position, $1.ruleID) }
+  }
 
   /// Lints files from disk, in parallel across the machine's cores.
   ///
-  /// Every file is parsed and indexed first, so rules can see the types declared in the
-  /// other files; then the rules run. A file that cannot be read or is not UTF-8 is reported
-  /// in ``LintReport/problems`` and skipped.
+  /// Each file is read, parsed, indexed and checked in one pass, and its syntax tree released
+  /// right away, so memory stays small for any number of files. Findings that depend on
+  /// declarations in other files (a model type, an extension of a view) are decided once
+  /// every file is indexed. A file that cannot be read or is not UTF-8 is reported in
+  /// ``LintReport/problems`` and skipped.
   ///
   /// - Parameter paths: Paths of Swift files.
   /// - Returns: The violations of all files, sorted by file and position, and the problems.
   /// - Complexity: O(total source size) work, spread over all cores.
   public func lint(files paths: [String]) -> LintReport {
-    lint(files: paths, retainingTreesUpTo: Self.retainedTreeBudget)
-  }
-
-  /// Lints files, keeping syntax trees between the passes only if the sources total at most
-  /// `budget` bytes.
-  func lint(files paths: [String], retainingTreesUpTo budget: Int) -> LintReport {
-    let totalSize = paths.reduce(0) { total, path in
-      let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
-      return total + (size ?? 0)
-    }
-    let keepTrees = totalSize <= budget
-    let parsed = ConcurrentSlots<Result<ParsedSource, FileProblem>>(count: paths.count)
-    DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-      parsed[index] = ParsedSource.load(paths[index], keepingTree: keepTrees)
+    let results = ConcurrentSlots<Result<FileResult, FileProblem>>(count: paths.count)
+    DispatchQueue.concurrentPerform(iterations: paths.count) { position in
+      results[position] = lintFile(at: paths[position])
     }
     var projectIndex = ProjectIndex()
-    var sources: [ParsedSource] = []
+    var files: [FileResult] = []
     var problems: [FileProblem] = []
-    for slot in parsed.takeValues() {
+    for slot in results.takeValues() {
       switch slot {
-      case .success(let source):
-        projectIndex.merge(source.index)
-        sources.append(source)
+      case .success(let file):
+        projectIndex.merge(file.index)
+        files.append(file)
       case .failure(let problem): problems.append(problem)
       case nil: break
       }
     }
-    let index = projectIndex
-    let parsedSources = sources
-    let results = ConcurrentSlots<(violations: [Violation], lines: Int)>(count: sources.count)
-    DispatchQueue.concurrentPerform(iterations: parsedSources.count) { position in
-      let source = parsedSources[position]
-      let file = LintedFile(
-        path: source.path, source: source.text,
-        tree: source.tree ?? Parser.parse(source: source.text), index: index)
-      results[position] = (lint(file), file.converter.sourceLines.count)
-    }
-    let values = results.values.compactMap { $0 }
     return LintReport(
-      violations: values.flatMap(\.violations),
+      violations: files.flatMap { Self.resolve($0.pending, with: projectIndex) },
       problems: problems.sorted { $0.path < $1.path },
-      fileCount: sources.count,
-      lineCount: values.reduce(0) { $0 + $1.lines })
+      fileCount: files.count,
+      lineCount: files.reduce(0) { $0 + $1.lineCount })
   }
-}
 
-/// A file read and parsed, with the declarations it contributes to the project index.
-private struct ParsedSource: Sendable {
-  var path: String
-  var text: String
-  var tree: SourceFileSyntax?
-  var index: ProjectIndex
-
-  static func load(_ path: String, keepingTree: Bool) -> Result<ParsedSource, FileProblem> {
+  private func lintFile(at path: String) -> Result<FileResult, FileProblem> {
     guard let data = FileManager.default.contents(atPath: path) else {
       return .failure(FileProblem(path: path, reason: "could not be read"))
     }
@@ -139,11 +122,25 @@ private struct ParsedSource: Sendable {
       return .failure(FileProblem(path: path, reason: "is not valid UTF-8"))
     }
     let tree = Parser.parse(source: text)
+    let file = LintedFile(path: path, source: text, tree: tree, index: ProjectIndex(files: [tree]))
     return .success(
-      ParsedSource(
-        path: path, text: text, tree: keepingTree ? tree : nil,
-        index: ProjectIndex(files: [tree])))
+      FileResult(
+        pending: pendingViolations(in: file), index: file.index,
+        lineCount: file.converter.sourceLines.count))
   }
+}
+
+/// A violation that may still depend on the declarations of other files.
+struct PendingViolation: Sendable {
+  var violation: Violation
+  var resolve: (@Sendable (ProjectIndex) -> String?)?
+}
+
+/// What one file contributes to a lint: its pending violations and its declarations.
+private struct FileResult: Sendable {
+  var pending: [PendingViolation]
+  var index: ProjectIndex
+  var lineCount: Int
 }
 
 /// The outcome of linting a set of files.

@@ -122,9 +122,11 @@ import Testing
     #expect(report.lineCount == 5)
     let alone = Linter().lint(files: [view.path])
     #expect(alone.violations.isEmpty)
-    let reparsed = Linter().lint(files: [model.path, view.path], retainingTreesUpTo: 0)
-    #expect(reparsed.violations == report.violations)
-    #expect(reparsed.lineCount == report.lineCount)
+    let extensionElsewhere = directory.appendingPathComponent("CatImage+Name.swift")
+    try "extension CatImage { var name: String { cat.name } }".write(
+      to: extensionElsewhere, atomically: true, encoding: .utf8)
+    let extended = Linter().lint(files: [model.path, view.path, extensionElsewhere.path])
+    #expect(extended.violations.isEmpty)
   }
 
   @Test func unreadableFilesAreProblemsNotCrashes() {

@@ -17,6 +17,23 @@ struct ViewType {
     (index.extensionCounts[name] ?? 0) > extensionCount
   }
 
+  /// `findings`, each kept only if the view has no extensions in other files, which could
+  /// use the members the findings are about.
+  func unlessExtendedElsewhere(_ findings: [Finding]) -> [Finding] {
+    let name = name
+    let extensionCount = extensionCount
+    return findings.map { finding in
+      var deferred = finding
+      let message = finding.message
+      let resolve = finding.resolve
+      deferred.resolve = { index in
+        guard (index.extensionCounts[name] ?? 0) <= extensionCount else { return nil }
+        return resolve.map { $0(index) } ?? message
+      }
+      return deferred
+    }
+  }
+
   /// The members that run on every render: `var body` and `func body(content:)`.
   var bodies: [DeclSyntax] {
     members.filter { member in

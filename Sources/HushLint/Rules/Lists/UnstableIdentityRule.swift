@@ -143,17 +143,12 @@ struct UnstableIdentityRule: Rule {
             at: data,
             message: "ForEach over the indices of '\(name)', which changes; after an insert or "
               + "delete rows keep the wrong identity. Iterate the elements by a stable id"))
-      } else if let keyPath, keyPathText == ".self",
-        let element = Self.elementType(of: data, in: file, near: call),
-        let summary = file.index.uniqueType(named: element),
-        summary.kind == .structure, summary.storedProperties.count >= 2,
-        !summary.hasCustomEquality
-      {
+      } else if let keyPath, keyPathText == ".self", let name = Self.lastName(data) {
+        let localType = Self.localPropertyType(name, in: file, near: call)
         result.append(
-          Finding(
-            at: keyPath,
-            message: "'id: \\.self' hashes the whole \(element), so any edit gives the row a new "
-              + "identity; make \(element) Identifiable and use its id"))
+          Finding(at: keyPath) { index in
+            Self.selfIdentityMessage(collection: name, localType: localType, index: index)
+          })
       }
     }
     result += uuidFindings(in: file)
@@ -201,23 +196,38 @@ struct UnstableIdentityRule: Rule {
     return false
   }
 
-  /// The element type of the ForEach data when it is a property with a written array type.
-  private static func elementType(
-    of data: ExprSyntax, in file: LintedFile, near call: FunctionCallExprSyntax
+  /// The written type of the view property `name` around `call`, if any.
+  private static func localPropertyType(
+    _ name: String, in file: LintedFile, near call: FunctionCallExprSyntax
   ) -> String? {
-    guard let name = lastName(data) else { return nil }
     let view = file.views.first { view in
       view.declaration.range.contains(call.position)
     }
-    if let type = view?.property(named: name)?.type {
-      return ProjectIndex.elementType(of: type)
+    return view?.property(named: name)?.type
+  }
+
+  /// The message for `id: \\.self` over `collection` when its elements are a model struct
+  /// of the linted code with two or more stored properties and default equality; else `nil`.
+  private static func selfIdentityMessage(
+    collection: String, localType: String?, index: ProjectIndex
+  ) -> String? {
+    let collectionType: String?
+    if let localType {
+      collectionType = localType
+    } else {
+      let candidates = Set(
+        index.types.values.joined().flatMap { summary in
+          summary.storedProperties.filter { $0.name == collection }.map { $0.type }
+        })
+      collectionType = candidates.count == 1 ? candidates.first ?? nil : nil
     }
-    let candidates = Set(
-      file.index.types.values.joined().flatMap { summary in
-        summary.storedProperties.filter { $0.name == name }.map { $0.type }
-      })
-    guard candidates.count == 1, let type = candidates.first ?? nil else { return nil }
-    return ProjectIndex.elementType(of: type)
+    guard let collectionType, let element = ProjectIndex.elementType(of: collectionType),
+      let summary = index.uniqueType(named: element),
+      summary.kind == .structure, summary.storedProperties.count >= 2,
+      !summary.hasCustomEquality
+    else { return nil }
+    return "'id: \\.self' hashes the whole \(element), so any edit gives the row a new "
+      + "identity; make \(element) Identifiable and use its id"
   }
 
   private func uuidFindings(in file: LintedFile) -> [Finding] {

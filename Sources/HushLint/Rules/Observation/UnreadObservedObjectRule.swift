@@ -146,7 +146,8 @@ struct UnreadObservedObjectRule: Rule {
 
   func findings(in file: LintedFile) -> [Finding] {
     var result: [Finding] = []
-    for view in file.views where !view.hasExtensionsElsewhere(in: file.index) {
+    for view in file.views {
+      var found: [Finding] = []
       for property in view.properties {
         guard let wrapper = property.wrapper, Self.observingWrappers.contains(wrapper) else {
           continue
@@ -160,13 +161,13 @@ struct UnreadObservedObjectRule: Rule {
         guard !kinds.contains(.action) || ownsAndInjects else { continue }
         let name = property.binding.pattern
         if kinds.isEmpty {
-          result.append(
+          found.append(
             Finding(
               at: name,
               message: "'\(property.name)' is an @\(wrapper) that this view never reads; it "
                 + "re-renders the view on every change of the object: remove it"))
         } else if ownsAndInjects {
-          result.append(
+          found.append(
             Finding(
               at: name,
               message: "'\(property.name)' is owned here only to be passed on, yet re-renders "
@@ -174,7 +175,7 @@ struct UnreadObservedObjectRule: Rule {
                 + "it in @State",
               isMild: true))
         } else {
-          result.append(
+          found.append(
             Finding(
               at: name,
               message: "'\(property.name)' is only passed on, never read, yet re-renders this "
@@ -182,6 +183,7 @@ struct UnreadObservedObjectRule: Rule {
                 + "reference here"))
         }
       }
+      result += view.unlessExtendedElsewhere(found)
     }
     return result
   }

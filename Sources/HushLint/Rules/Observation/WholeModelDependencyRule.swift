@@ -131,42 +131,53 @@ struct WholeModelDependencyRule: Rule {
 
   func findings(in file: LintedFile) -> [Finding] {
     var result: [Finding] = []
-    for view in file.views
-    where !view.conformances.contains("Equatable") && !view.hasExtensionsElsewhere(in: file.index) {
+    for view in file.views where !view.conformances.contains("Equatable") {
+      var found: [Finding] = []
       for property in view.properties
       where property.wrapper == nil && !property.isStatic && !property.isComputed
         && property.initializer == nil
       {
-        guard let typeName = property.type,
-          let model = file.index.uniqueType(named: typeName), model.kind == .structure
+        guard let typeName = property.type, typeName.first?.isUppercase == true,
+          typeName.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
         else { continue }
-        let stored = Set(model.storedProperties.map(\.name))
-        var read: Set<String> = []
-        var isWholeUse = false
+        // Member reads of the property, or nil when the view uses the value as a whole.
+        var read: Set<String>? = []
         for use in UseContext.uses(of: property.name, in: view.members) where use.kind != .setup {
           guard let member = use.expression.parent?.as(MemberAccessExprSyntax.self),
             member.base?.id == use.expression.id,
-            stored.contains(member.declName.baseName.text),
             member.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != member.id
           else {
-            isWholeUse = true
+            read = nil
             break
           }
-          read.insert(member.declName.baseName.text)
+          read?.insert(member.declName.baseName.text)
         }
-        let unreadChanging = model.variableProperties.subtracting(read).subtracting(["id"])
-        guard !isWholeUse, !read.isEmpty, read.count <= 2, !unreadChanging.isEmpty else {
-          continue
-        }
-        let shown = read.sorted().joined(separator: " and ")
-        result.append(
-          Finding(
-            at: property.binding.pattern,
-            message: "'\(property.name)' stores a whole \(typeName) but the view shows only "
-              + "\(shown); it re-renders when any of \(typeName)'s \(stored.count) stored "
-              + "properties changes. Pass only \(shown)"))
+        guard let read, !read.isEmpty, read.count <= 2 else { continue }
+        let name = property.name
+        found.append(
+          Finding(at: property.binding.pattern) { index in
+            Self.message(property: name, typeName: typeName, read: read, index: index)
+          })
       }
+      result += view.unlessExtendedElsewhere(found)
     }
     return result
+  }
+
+  /// The message when `typeName` is a model struct of the linted code with a `var` property
+  /// (other than `id`) the view does not read, and everything read is stored; else `nil`.
+  private static func message(
+    property: String, typeName: String, read: Set<String>, index: ProjectIndex
+  ) -> String? {
+    guard let model = index.uniqueType(named: typeName), model.kind == .structure else {
+      return nil
+    }
+    let stored = Set(model.storedProperties.map(\.name))
+    let unreadChanging = model.variableProperties.subtracting(read).subtracting(["id"])
+    guard read.isSubset(of: stored), !unreadChanging.isEmpty else { return nil }
+    let shown = read.sorted().joined(separator: " and ")
+    return "'\(property)' stores a whole \(typeName) but the view shows only \(shown); it "
+      + "re-renders when any of \(typeName)'s \(stored.count) stored properties changes. "
+      + "Pass only \(shown)"
   }
 }

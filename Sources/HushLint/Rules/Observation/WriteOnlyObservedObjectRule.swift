@@ -145,7 +145,8 @@ struct WriteOnlyObservedObjectRule: Rule {
 
   func findings(in file: LintedFile) -> [Finding] {
     var result: [Finding] = []
-    for view in file.views where !view.hasExtensionsElsewhere(in: file.index) {
+    for view in file.views {
+      var found: [Finding] = []
       for property in view.properties {
         guard let wrapper = property.wrapper,
           UnreadObservedObjectRule.observingWrappers.contains(wrapper)
@@ -154,13 +155,14 @@ struct WriteOnlyObservedObjectRule: Rule {
         guard kinds.contains(.action), !kinds.contains(.read) else { continue }
         // Owning a @StateObject to inject it is reported by unread-observed-object.
         if wrapper == "StateObject" && kinds.contains(.passOn) { continue }
-        result.append(
+        found.append(
           Finding(
             at: property.binding.pattern,
             message: "'\(property.name)' is only used in actions, never read for display, yet "
               + "re-renders this view on every change; inject it as a plain reference "
               + "(an @Environment value or a @State holder)"))
       }
+      result += view.unlessExtendedElsewhere(found)
     }
     return result
   }

@@ -67,13 +67,14 @@ struct ComputedScopeRule: Rule {
       }
       if let keyPath = state.as(KeyPathExprSyntax.self),
         let component = keyPath.components.first?.component.as(
-          KeyPathPropertyComponentSyntax.self),
-        Self.isComputedStateProperty(component.declName.baseName.text, in: file.index)
+          KeyPathPropertyComponentSyntax.self)
       {
-        return Finding(
-          at: state,
-          message: "'\(component.declName.baseName.text)' is computed, so the child state is "
-            + "rebuilt on every parent change; scope to a stored property")
+        let name = component.declName.baseName.text
+        return Finding(at: state) { index in
+          guard Self.isComputedStateProperty(name, in: index) else { return nil }
+          return "'\(name)' is computed, so the child state is rebuilt on every parent change; "
+            + "scope to a stored property"
+        }
       }
       return nil
     }
