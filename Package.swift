@@ -109,11 +109,7 @@ let package = Package(
     ),
     .testTarget(
       name: "HushLintTests",
-      dependencies: [
-        "HushLint",
-        .product(name: "SwiftParser", package: "swift-syntax"),
-        .product(name: "SwiftSyntax", package: "swift-syntax"),
-      ]
+      dependencies: ["HushLint"]
     ),
     .testTarget(
       name: "HushCLITests",
