@@ -16,8 +16,8 @@ import Testing
         Examples/Lint/FeedView.swift:27:27: warning: 'filter' walks the whole collection on \
         every render; derive it once in the model and pass the result [collection-work-in-body]
         Examples/Lint/FeedView.swift:36:7: warning: 'post' stores a whole Post but the view \
-        shows only likes; it re-renders when any of Post's 5 stored properties changes. Pass \
-        only likes [whole-model-dependency]
+        shows only likes; it also re-renders when body, isHidden, title change. Pass only \
+        likes [whole-model-dependency]
 
         """)
     #expect(

@@ -176,8 +176,11 @@ struct WholeModelDependencyRule: Rule {
     let unreadChanging = model.variableProperties.subtracting(read).subtracting(["id"])
     guard read.isSubset(of: stored), !unreadChanging.isEmpty else { return nil }
     let shown = read.sorted().joined(separator: " and ")
+    let others = unreadChanging.sorted()
+    let changes =
+      others.count <= 3
+      ? others.joined(separator: ", ") : others.prefix(3).joined(separator: ", ") + ", …"
     return "'\(property)' stores a whole \(typeName) but the view shows only \(shown); it "
-      + "re-renders when any of \(typeName)'s \(stored.count) stored properties changes. "
-      + "Pass only \(shown)"
+      + "also re-renders when \(changes) change. Pass only \(shown)"
   }
 }
