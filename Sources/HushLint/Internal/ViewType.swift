@@ -11,12 +11,6 @@ struct ViewType {
   /// How many extensions of the type this file has.
   var extensionCount: Int
 
-  /// Whether extensions in other files may use the view's members, so a rule that needs to
-  /// see every use must stay silent.
-  func hasExtensionsElsewhere(in index: ProjectIndex) -> Bool {
-    (index.extensionCounts[name] ?? 0) > extensionCount
-  }
-
   /// `findings`, each kept only if the view has no extensions in other files, which could
   /// use the members the findings are about.
   func unlessExtendedElsewhere(_ findings: [Finding]) -> [Finding] {
