@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "HushTesting", targets: ["HushTesting"]),
     .library(name: "HushLint", targets: ["HushLint"]),
     .executable(name: "hush", targets: ["hush"]),
+    .plugin(name: "HushLintPlugin", targets: ["HushLintPlugin"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -83,6 +84,13 @@ let package = Package(
           name: "OpenCombineShim", package: "OpenCombine",
           condition: .when(platforms: [.linux, .android, .windows])),
       ]
+    ),
+    .plugin(
+      name: "HushLintPlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "hush-lint", description: "Find patterns that make SwiftUI do needless work")),
+      dependencies: ["hush"]
     ),
     .testTarget(
       name: "HushTests",

@@ -1,0 +1,70 @@
+import SwiftSyntax
+
+/// The members of a view that run on every render, and helpers to search them.
+enum RenderScope {
+  /// Computed properties typed as views (`var header: some View`) and `func body(content:)`,
+  /// anywhere in the file; a reducer's or scene's `body` is not a view.
+  static func viewBuildingMembers(in syntax: SyntaxIndex) -> [Syntax] {
+    var result: [Syntax] = []
+    for variable in syntax.variables where !variable.isStatic {
+      for binding in variable.bindings where binding.isComputed {
+        let type = binding.typeAnnotation?.type.trimmedDescription ?? ""
+        if type.hasPrefix("some View") || type.hasPrefix("some SwiftUI.View")
+          || type == "AnyView"
+        {
+          if let accessors = binding.accessorBlock { result.append(Syntax(accessors)) }
+        }
+      }
+    }
+    for function in syntax.functions
+    where function.name.text == "body"
+      && function.signature.returnClause?.type.trimmedDescription.hasSuffix("View") == true
+    {
+      if let body = function.body { result.append(Syntax(body)) }
+    }
+    return result
+  }
+
+  /// The members of `view` that run when it is created or rendered: initializers, stored
+  /// property defaults, `body`, and the computed properties and methods `body` reaches
+  /// outside of actions.
+  static func perRenderMembers(of view: ViewType) -> [Syntax] {
+    var reachable: Set<String> = []
+    var pending = view.bodies.map(Syntax.init)
+    var result: [Syntax] = []
+    var visited: Set<SyntaxIdentifier> = []
+    while let member = pending.popLast() {
+      guard visited.insert(member.id).inserted else { continue }
+      result.append(member)
+      for reference in descendants(DeclReferenceExprSyntax.self, of: member)
+      where !UseContext.isInAction(reference) {
+        let name = reference.baseName.text
+        guard reachable.insert(name).inserted else { continue }
+        for candidate in view.members {
+          if let function = candidate.as(FunctionDeclSyntax.self), function.name.text == name,
+            !function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+          {
+            pending.append(Syntax(function))
+          }
+          if let variable = candidate.as(VariableDeclSyntax.self), !variable.isStatic,
+            variable.bindings.contains(where: { $0.identifierName == name && $0.isComputed })
+          {
+            pending.append(Syntax(variable))
+          }
+        }
+      }
+    }
+    for member in view.members {
+      if member.is(InitializerDeclSyntax.self) { result.append(Syntax(member)) }
+      if let variable = member.as(VariableDeclSyntax.self), !variable.isStatic,
+        !variable.isLazy,
+        !variable.attributeNames.contains(where: { ["StateObject", "Environment"].contains($0) })
+      {
+        for binding in variable.bindings {
+          if let initializer = binding.initializer { result.append(Syntax(initializer)) }
+        }
+      }
+    }
+    return result
+  }
+}

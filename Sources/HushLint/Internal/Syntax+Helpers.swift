@@ -1,0 +1,207 @@
+import SwiftSyntax
+
+extension VariableDeclSyntax {
+  var isStatic: Bool {
+    modifiers.contains {
+      $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+    }
+  }
+
+  var isLazy: Bool {
+    modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
+  }
+
+  /// The names of the attributes, without arguments: `["ObservedObject"]`.
+  var attributeNames: [String] {
+    attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+  }
+}
+
+extension PatternBindingSyntax {
+  var identifierName: String? {
+    pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+  }
+
+  /// Whether the binding has a getter rather than storage (observers `willSet`/`didSet` do
+  /// not make a property computed).
+  var isComputed: Bool {
+    guard let accessorBlock else { return false }
+    switch accessorBlock.accessors {
+    case .getter: return true
+    case .accessors(let accessors):
+      return accessors.contains {
+        $0.accessorSpecifier.tokenKind == .keyword(.get)
+          || $0.accessorSpecifier.tokenKind == .keyword(._read)
+      }
+    }
+  }
+}
+
+extension FunctionCallExprSyntax {
+  /// The called name: `ForEach` for `ForEach(…)`, `sorted` for `xs.sorted(…)`.
+  var calleeName: String? {
+    if let reference = calledExpression.as(DeclReferenceExprSyntax.self) {
+      return reference.baseName.text
+    }
+    if let member = calledExpression.as(MemberAccessExprSyntax.self) {
+      return member.declName.baseName.text
+    }
+    if let generic = calledExpression.as(GenericSpecializationExprSyntax.self),
+      let reference = generic.expression.as(DeclReferenceExprSyntax.self)
+    {
+      return reference.baseName.text
+    }
+    return nil
+  }
+
+  /// The receiver of a method call: `xs` in `xs.sorted()`.
+  var calleeBase: ExprSyntax? {
+    calledExpression.as(MemberAccessExprSyntax.self)?.base
+  }
+
+  /// Whether this is a type's initializer or a free function call: `List { … }`, not
+  /// `x.list()`.
+  var isUnqualifiedCall: Bool {
+    calledExpression.is(DeclReferenceExprSyntax.self)
+      || calledExpression.is(GenericSpecializationExprSyntax.self)
+      || (calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription
+        == "SwiftUI")
+  }
+
+  /// Whether this calls the SwiftUI type `name` (`List`, `SwiftUI.List`).
+  func isType(_ name: String) -> Bool {
+    isUnqualifiedCall && calleeName == name
+  }
+
+  /// The argument labelled `label`.
+  func argument(_ label: String) -> ExprSyntax? {
+    arguments.first { $0.label?.text == label }?.expression
+  }
+
+  /// The first argument without a label.
+  var firstUnlabeledArgument: ExprSyntax? {
+    arguments.first { $0.label == nil }?.expression
+  }
+
+  /// The closure that builds the content: the trailing closure or a `content:` argument.
+  var contentClosure: ClosureExprSyntax? {
+    if let trailingClosure { return trailingClosure }
+    return argument("content")?.as(ClosureExprSyntax.self)
+  }
+}
+
+/// The parents of `node`, nearest first.
+func ancestors(of node: some SyntaxProtocol) -> [Syntax] {
+  var result: [Syntax] = []
+  var current = node.parent
+  while let next = current {
+    result.append(next)
+    current = next.parent
+  }
+  return result
+}
+
+/// The root of a member chain: `model` in `model.items.count` or `$model.name`.
+func rootName(of expression: ExprSyntax) -> String? {
+  var current = expression
+  while true {
+    if let reference = current.as(DeclReferenceExprSyntax.self) {
+      return reference.baseName.text
+    }
+    if let member = current.as(MemberAccessExprSyntax.self) {
+      guard let base = member.base else { return nil }
+      if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+        return member.declName.baseName.text
+      }
+      current = base
+    } else if let call = current.as(FunctionCallExprSyntax.self) {
+      current = call.calledExpression
+    } else if let subscriptCall = current.as(SubscriptCallExprSyntax.self) {
+      current = subscriptCall.calledExpression
+    } else if let unwrap = current.as(ForceUnwrapExprSyntax.self) {
+      current = unwrap.expression
+    } else if let optional = current.as(OptionalChainingExprSyntax.self) {
+      current = optional.expression
+    } else {
+      return nil
+    }
+  }
+}
+
+/// The member calls of a chain, outermost first: `[filter, map]` for `xs.map{}.filter{}`.
+func memberCalls(of expression: ExprSyntax) -> [FunctionCallExprSyntax] {
+  var result: [FunctionCallExprSyntax] = []
+  var current: ExprSyntax? = expression
+  while let expr = current {
+    if let call = expr.as(FunctionCallExprSyntax.self) {
+      if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+        result.append(call)
+        current = member.base
+      } else {
+        current = nil
+      }
+    } else if let member = expr.as(MemberAccessExprSyntax.self) {
+      current = member.base
+    } else if let optional = expr.as(OptionalChainingExprSyntax.self) {
+      current = optional.expression
+    } else if let unwrap = expr.as(ForceUnwrapExprSyntax.self) {
+      current = unwrap.expression
+    } else {
+      current = nil
+    }
+  }
+  return result
+}
+
+/// Unwraps `try`, `await` and parentheses.
+func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
+  if let tryExpr = expression.as(TryExprSyntax.self) { return unwrapped(tryExpr.expression) }
+  if let awaitExpr = expression.as(AwaitExprSyntax.self) {
+    return unwrapped(awaitExpr.expression)
+  }
+  if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1,
+    let only = tuple.elements.first, only.label == nil
+  {
+    return unwrapped(only.expression)
+  }
+  return expression
+}
+
+/// The expressions a closure or code block yields as statements, looking through `return`.
+func statementExpressions(_ statements: CodeBlockItemListSyntax) -> [ExprSyntax] {
+  statements.compactMap { item in
+    if let expr = item.item.as(ExprSyntax.self) { return unwrapped(expr) }
+    if let stmt = item.item.as(ReturnStmtSyntax.self), let expr = stmt.expression {
+      return unwrapped(expr)
+    }
+    if let stmt = item.item.as(ExpressionStmtSyntax.self) { return unwrapped(stmt.expression) }
+    return nil
+  }
+}
+
+/// Whether `node` sits inside an `#if DEBUG` clause.
+func isInsideDebugConditional(_ node: some SyntaxProtocol) -> Bool {
+  for ancestor in ancestors(of: node) {
+    if let clause = ancestor.as(IfConfigClauseSyntax.self),
+      clause.poundKeyword.tokenKind == .poundIf || clause.poundKeyword.tokenKind == .poundElseif,
+      clause.condition?.trimmedDescription == "DEBUG"
+    {
+      return true
+    }
+  }
+  return false
+}
+
+/// Whether an expression is a literal or a range, whose contents cannot change.
+func isLiteralCollection(_ expression: ExprSyntax) -> Bool {
+  let expr = unwrapped(expression)
+  if expr.is(ArrayExprSyntax.self) || expr.is(DictionaryExprSyntax.self) { return true }
+  if let sequence = expr.as(SequenceExprSyntax.self) {
+    return sequence.elements.contains {
+      $0.as(BinaryOperatorExprSyntax.self).map {
+        ["..<", "..."].contains($0.operator.text)
+      } ?? false
+    } && sequence.elements.allSatisfy { !$0.is(MemberAccessExprSyntax.self) }
+  }
+  return false
+}

@@ -1,0 +1,60 @@
+import SwiftSyntax
+
+/// The nodes of a file that rules look at, gathered in one walk so each rule does not walk the
+/// whole tree again.
+struct SyntaxIndex {
+  var calls: [FunctionCallExprSyntax] = []
+  var memberAccesses: [MemberAccessExprSyntax] = []
+  var sequences: [SequenceExprSyntax] = []
+  var forLoops: [ForStmtSyntax] = []
+  var variables: [VariableDeclSyntax] = []
+  var functions: [FunctionDeclSyntax] = []
+  var switches: [SwitchExprSyntax] = []
+
+  init(_ tree: SourceFileSyntax) {
+    let collector = Collector(viewMode: .sourceAccurate)
+    collector.walk(tree)
+    self = collector.index
+  }
+
+  fileprivate init() {}
+
+  private final class Collector: SyntaxVisitor {
+    var index = SyntaxIndex()
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+      index.calls.append(node)
+      return .visitChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+      index.memberAccesses.append(node)
+      return .visitChildren
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+      index.sequences.append(node)
+      return .visitChildren
+    }
+
+    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+      index.forLoops.append(node)
+      return .visitChildren
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+      index.variables.append(node)
+      return .visitChildren
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+      index.functions.append(node)
+      return .visitChildren
+    }
+
+    override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
+      index.switches.append(node)
+      return .visitChildren
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import SwiftSyntax
+
+/// How a view uses one of its properties at one place.
+enum UseKind: Equatable {
+  /// Read while rendering: shown, compared, or given to a helper that renders.
+  case read
+  /// Passed as it is to a child view's initializer or to `.environmentObject(_:)`.
+  case passOn
+  /// Used in an action: a button's closure, `.task`, `.onAppear`, a `Void` method.
+  case action
+  /// Used in an initializer to set the property up.
+  case setup
+}
+
+/// One use of a property inside a view type.
+struct PropertyUse {
+  var reference: DeclReferenceExprSyntax
+  /// The expression that stands for the property: `model` or `self.model`.
+  var expression: ExprSyntax
+  var kind: UseKind
+}
+
+enum UseContext {
+  /// Labels of closure arguments that run in response to an event, not while rendering.
+  static let actionLabels: Set<String> = [
+    "action", "perform", "onDismiss", "onCommit", "onEditingChanged", "onCompletion",
+    "onIncrement", "onDecrement", "onEnded", "onChanged", "completion", "handler",
+    "primaryAction", "set",
+  ]
+
+  /// Calls whose trailing closure runs in response to an event.
+  static let actionCalls: Set<String> = [
+    "onTapGesture", "onLongPressGesture", "onAppear", "onDisappear", "task", "onChange",
+    "onReceive", "onSubmit", "refreshable", "onDelete", "onMove", "onInsert", "onEnded",
+    "onChanged", "onOpenURL", "onContinueUserActivity", "onHover", "onDrop", "onCommit",
+    "Task", "detached", "withAnimation", "asyncAfter", "async", "sink", "onPreferenceChange",
+    "onKeyPress", "onScrollGeometryChange", "onGeometryChange", "onDrag",
+    "handlesExternalEvents", "onContinuousHover", "onPasteCommand", "onCopyCommand",
+    "onExitCommand", "onPlayPauseCommand", "onMoveCommand", "perform", "withTransaction",
+    "run", "default", "cancel", "destructive",
+  ]
+
+  /// Whether `name` follows SwiftUI's naming of event handlers: `onAppear`, `onDismiss`.
+  static func isEventHandlerName(_ name: String) -> Bool {
+    guard name.hasPrefix("on"), name.count > 2 else { return false }
+    return name[name.index(name.startIndex, offsetBy: 2)].isUppercase
+  }
+
+  /// Whether `closure` runs in response to an event rather than to build a view.
+  static func isActionClosure(_ closure: ClosureExprSyntax) -> Bool {
+    guard let parent = closure.parent else { return false }
+    if let call = parent.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == closure.id {
+      guard let name = call.calleeName else { return false }
+      if name == "Button" { return call.argument("action") == nil }
+      return actionCalls.contains(name) || isEventHandlerName(name)
+    }
+    if let element = parent.as(MultipleTrailingClosureElementSyntax.self) {
+      return actionLabels.contains(element.label.text) || isEventHandlerName(element.label.text)
+    }
+    if let argument = parent.as(LabeledExprSyntax.self), let label = argument.label?.text {
+      return actionLabels.contains(label) || isEventHandlerName(label)
+    }
+    return false
+  }
+
+  /// Whether `node`, inside `member`, only runs in response to an event.
+  static func isInAction(_ node: some SyntaxProtocol) -> Bool {
+    for ancestor in ancestors(of: node) {
+      if let argument = ancestor.as(LabeledExprSyntax.self), let label = argument.label?.text,
+        actionLabels.contains(label) || isEventHandlerName(label)
+      {
+        return true
+      }
+      if let closure = ancestor.as(ClosureExprSyntax.self), isActionClosure(closure) {
+        return true
+      }
+      if let function = ancestor.as(FunctionDeclSyntax.self) {
+        return function.signature.returnClause == nil
+      }
+      if let accessor = ancestor.as(AccessorDeclSyntax.self) {
+        let kind = accessor.accessorSpecifier.tokenKind
+        return kind == .keyword(.set) || kind == .keyword(.didSet) || kind == .keyword(.willSet)
+      }
+      if ancestor.is(MemberBlockItemSyntax.self) { return false }
+    }
+    return false
+  }
+
+  /// Every use of the property `name` in `members`.
+  static func uses(of name: String, in members: [DeclSyntax]) -> [PropertyUse] {
+    let finder = ReferenceFinder(names: [name, "$" + name, "_" + name])
+    for member in members {
+      if let variable = member.as(VariableDeclSyntax.self),
+        variable.bindings.contains(where: { $0.identifierName == name })
+      {
+        continue
+      }
+      finder.walk(member)
+    }
+    return finder.found.map { reference, expression in
+      PropertyUse(
+        reference: reference, expression: expression,
+        kind: classify(expression, reference: reference))
+    }
+  }
+
+  private static func classify(
+    _ expression: ExprSyntax, reference: DeclReferenceExprSyntax
+  ) -> UseKind {
+    if ancestors(of: expression).contains(where: { $0.is(InitializerDeclSyntax.self) }) {
+      return .setup
+    }
+    if reference.baseName.text.hasPrefix("$") { return .read }
+    if isInAction(expression) { return .action }
+    if let argument = expression.parent?.as(LabeledExprSyntax.self),
+      let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+      let callee = call.calleeName
+    {
+      if callee == "environmentObject" || callee == "environment" { return .passOn }
+      if call.isUnqualifiedCall, callee.first?.isUppercase == true { return .passOn }
+    }
+    return .read
+  }
+}
+
+/// Finds references to a set of names, as bare identifiers or through `self.`.
+private final class ReferenceFinder: SyntaxVisitor {
+  let names: Set<String>
+  var found: [(DeclReferenceExprSyntax, ExprSyntax)] = []
+
+  init(names: Set<String>) {
+    self.names = names
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    guard names.contains(node.baseName.text) else { return .visitChildren }
+    if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
+      guard let base = member.base?.as(DeclReferenceExprSyntax.self),
+        base.baseName.tokenKind == .keyword(.self)
+      else { return .visitChildren }
+      found.append((node, ExprSyntax(member)))
+    } else {
+      found.append((node, ExprSyntax(node)))
+    }
+    return .visitChildren
+  }
+}

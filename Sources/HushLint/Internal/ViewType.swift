@@ -1,0 +1,126 @@
+import SwiftSyntax
+
+/// A `View` or `ViewModifier` declared in a file, with its members from the declaration and
+/// from extensions in the same file.
+struct ViewType {
+  var name: String
+  var declaration: StructDeclSyntax
+  var members: [DeclSyntax]
+  var properties: [ViewProperty]
+  var conformances: Set<String>
+  /// How many extensions of the type this file has.
+  var extensionCount: Int
+
+  /// `findings`, each kept only if the view has no extensions in other files, which could
+  /// use the members the findings are about.
+  func unlessExtendedElsewhere(_ findings: [Finding]) -> [Finding] {
+    let name = name
+    let extensionCount = extensionCount
+    return findings.map { finding in
+      var deferred = finding
+      let message = finding.message
+      let resolve = finding.resolve
+      deferred.resolve = { index in
+        guard (index.extensionCounts[name] ?? 0) <= extensionCount else { return nil }
+        return resolve.map { $0(index) } ?? message
+      }
+      return deferred
+    }
+  }
+
+  /// The members that run on every render: `var body` and `func body(content:)`.
+  var bodies: [DeclSyntax] {
+    members.filter { member in
+      if let variable = member.as(VariableDeclSyntax.self) {
+        return variable.bindings.contains { $0.identifierName == "body" && $0.isComputed }
+      }
+      if let function = member.as(FunctionDeclSyntax.self) {
+        return function.name.text == "body" && function.signature.returnClause != nil
+      }
+      return false
+    }
+  }
+
+  func property(named name: String) -> ViewProperty? {
+    properties.first { $0.name == name }
+  }
+
+  static let viewProtocols: Set<String> = [
+    "View", "SwiftUI.View", "ViewModifier", "SwiftUI.ViewModifier",
+  ]
+
+  /// Every view type declared as a struct in `tree`.
+  static func all(in tree: SourceFileSyntax) -> [ViewType] {
+    let collector = ViewCollector(viewMode: .sourceAccurate)
+    collector.walk(tree)
+    var result: [ViewType] = []
+    for declaration in collector.structs {
+      let name = declaration.name.text
+      let extensions = collector.extensions.filter {
+        $0.extendedType.trimmedDescription.split(separator: ".").last.map(String.init) == name
+      }
+      var conformances = Set(inheritedNames(declaration.inheritanceClause))
+      for extensionDecl in extensions {
+        conformances.formUnion(inheritedNames(extensionDecl.inheritanceClause))
+      }
+      guard !conformances.isDisjoint(with: viewProtocols) else { continue }
+      let members =
+        declaration.memberBlock.members.map(\.decl)
+        + extensions.flatMap { $0.memberBlock.members.map(\.decl) }
+      result.append(
+        ViewType(
+          name: name, declaration: declaration, members: members,
+          properties: members.flatMap(ViewProperty.all(in:)), conformances: conformances,
+          extensionCount: extensions.count))
+    }
+    return result
+  }
+
+  private static func inheritedNames(_ clause: InheritanceClauseSyntax?) -> [String] {
+    clause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+  }
+}
+
+/// A property of a view type.
+struct ViewProperty {
+  var name: String
+  var wrapper: String?
+  var type: String?
+  var isStatic: Bool
+  var isComputed: Bool
+  var initializer: ExprSyntax?
+  var declaration: VariableDeclSyntax
+  var binding: PatternBindingSyntax
+
+  static func all(in member: DeclSyntax) -> [ViewProperty] {
+    guard let variable = member.as(VariableDeclSyntax.self) else { return [] }
+    let wrapper = variable.attributes.compactMap {
+      $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription
+    }.first
+    return variable.bindings.compactMap { binding in
+      guard let name = binding.identifierName else { return nil }
+      return ViewProperty(
+        name: name, wrapper: wrapper, type: binding.typeAnnotation?.type.trimmedDescription,
+        isStatic: variable.isStatic, isComputed: binding.isComputed,
+        initializer: binding.initializer?.value, declaration: variable, binding: binding)
+    }
+  }
+}
+
+private final class ViewCollector: SyntaxVisitor {
+  var structs: [StructDeclSyntax] = []
+  var extensions: [ExtensionDeclSyntax] = []
+
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    structs.append(node)
+    return .visitChildren
+  }
+
+  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+    extensions.append(node)
+    return .visitChildren
+  }
+
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}

@@ -1,0 +1,57 @@
+import SwiftParser
+import SwiftSyntax
+
+/// A parsed Swift file and what the rules need to know about it.
+public struct LintedFile: Sendable {
+  /// The path used in reports.
+  public let path: String
+  /// The source text.
+  public let source: String
+  /// The syntax tree; for source that does not fully parse, the part that did.
+  public let tree: SourceFileSyntax
+  /// Converts tree positions into lines and columns.
+  public let converter: SourceLocationConverter
+  /// Whether the file has `import ComposableArchitecture`.
+  public let importsComposableArchitecture: Bool
+  /// Declarations gathered from every file linted together with this one.
+  public let index: ProjectIndex
+  /// The SwiftUI views and view modifiers declared in this file.
+  let views: [ViewType]
+  /// The nodes rules search, gathered in one walk.
+  let syntax: SyntaxIndex
+  /// Every function call in the file, in source order.
+  var calls: [FunctionCallExprSyntax] { syntax.calls }
+
+  /// Parses `source`.
+  ///
+  /// - Parameters:
+  ///   - path: The path to show in reports.
+  ///   - source: The Swift source.
+  ///   - index: Declarations from the whole set of linted files; when `nil`, only this
+  ///     file's declarations are known.
+  public init(path: String, source: String, index: ProjectIndex? = nil) {
+    let tree = Parser.parse(source: source)
+    self.init(path: path, source: source, tree: tree, index: index)
+  }
+
+  /// Wraps an already parsed tree.
+  public init(path: String, source: String, tree: SourceFileSyntax, index: ProjectIndex?) {
+    self.path = path
+    self.source = source
+    self.tree = tree
+    self.converter = SourceLocationConverter(fileName: path, tree: tree)
+    self.importsComposableArchitecture = tree.statements.contains { item in
+      guard let decl = item.item.as(ImportDeclSyntax.self) else { return false }
+      return decl.path.first?.name.text == "ComposableArchitecture"
+    }
+    self.index = index ?? ProjectIndex(files: [tree])
+    self.views = ViewType.all(in: tree)
+    self.syntax = SyntaxIndex(tree)
+  }
+
+  /// The one-based line and UTF-8 column of `position`.
+  public func sourcePosition(of position: AbsolutePosition) -> SourcePosition {
+    let location = converter.location(for: position)
+    return SourcePosition(line: location.line, column: location.column)
+  }
+}

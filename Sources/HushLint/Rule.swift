@@ -1,0 +1,50 @@
+import SwiftSyntax
+
+/// A check over one parsed Swift file.
+///
+/// A rule is a stateless value with a static ``RuleDescription``. It reports ``Finding``s at
+/// syntax positions; the ``Linter`` turns them into ``Violation``s, applying configuration,
+/// suppression comments and baselines.
+public protocol Rule: Sendable {
+  /// The rule's id, summary, rationale, default severity and examples.
+  static var description: RuleDescription { get }
+  /// Creates the rule.
+  init()
+  /// Everything the rule finds in `file`.
+  func findings(in file: LintedFile) -> [Finding]
+}
+
+/// A rule's raw report: a place in the syntax tree and a message.
+///
+/// A finding that depends on declarations in other files (a model type, an extension) is
+/// resolved once every file is indexed: its `resolve` closure returns the message, or `nil`
+/// to drop the finding. This lets each file be parsed once and released right after its
+/// rules run.
+public struct Finding: Sendable {
+  /// Where the violation starts.
+  public var position: AbsolutePosition
+  /// What is wrong and what to write instead.
+  public var message: String
+  /// Whether this is the rule's milder variant, reported one severity lower.
+  public var isMild: Bool
+  /// For a finding that needs the whole project: the message, or `nil` to drop it.
+  var resolve: (@Sendable (ProjectIndex) -> String?)?
+
+  /// Creates a finding at the first token of `node`.
+  public init(at node: some SyntaxProtocol, message: String, isMild: Bool = false) {
+    self.position = node.positionAfterSkippingLeadingTrivia
+    self.message = message
+    self.isMild = isMild
+  }
+
+  /// Creates a finding decided only when every linted file has been indexed.
+  init(
+    at node: some SyntaxProtocol, isMild: Bool = false,
+    resolve: @escaping @Sendable (ProjectIndex) -> String?
+  ) {
+    self.position = node.positionAfterSkippingLeadingTrivia
+    self.message = ""
+    self.isMild = isMild
+    self.resolve = resolve
+  }
+}

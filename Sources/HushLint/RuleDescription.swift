@@ -1,0 +1,47 @@
+/// What a rule is, why it exists, and the examples that are its tests.
+///
+/// Every rule has one static description. The first triggering example and the first
+/// non-triggering example are shown by `hush lint --explain` as the "before" and "after".
+public struct RuleDescription: Sendable {
+  /// The rule's identifier in kebab-case, as used in configuration and suppression comments.
+  public let id: String
+  /// A human-readable name.
+  public let name: String
+  /// One line saying what the rule finds.
+  public let summary: String
+  /// Why the pattern costs work, and what to write instead.
+  public let rationale: String
+  /// The severity used when the configuration does not set one.
+  public let defaultSeverity: Severity
+  /// Whether the rule only runs when enabled through `opt_in_rules`.
+  public let isOptIn: Bool
+  /// Whether the rule only runs on files that `import ComposableArchitecture`.
+  public let requiresComposableArchitecture: Bool
+  /// Code that must produce a violation at every `↓` marker, and nowhere else.
+  public let triggeringExamples: [Example]
+  /// Code that must produce no violation.
+  public let nonTriggeringExamples: [Example]
+
+  /// Creates a rule description.
+  public init(
+    id: String,
+    name: String,
+    summary: String,
+    rationale: String,
+    defaultSeverity: Severity = .warning,
+    isOptIn: Bool = false,
+    requiresComposableArchitecture: Bool = false,
+    triggeringExamples: [Example],
+    nonTriggeringExamples: [Example]
+  ) {
+    self.id = id
+    self.name = name
+    self.summary = summary
+    self.rationale = rationale
+    self.defaultSeverity = defaultSeverity
+    self.isOptIn = isOptIn
+    self.requiresComposableArchitecture = requiresComposableArchitecture
+    self.triggeringExamples = triggeringExamples
+    self.nonTriggeringExamples = nonTriggeringExamples
+  }
+}

@@ -1,0 +1,169 @@
+import SwiftSyntax
+
+/// Filtering, sorting or grouping a collection while building a view.
+struct CollectionWorkInBodyRule: Rule {
+  static let description = RuleDescription(
+    id: "collection-work-in-body",
+    name: "Collection Work in Body",
+    summary: "filter/sorted/map/compactMap in a ForEach, sorted or Dictionary(grouping:) in body",
+    rationale: """
+      body and view-typed computed properties run on every render, and a view can render many \
+      times a second. ForEach(items.filter { … }), items.sorted() or Dictionary(grouping:by:) \
+      there walk (and usually copy) the whole collection each time, even when it has not \
+      changed. Derive the collection once, where the data changes: a stored property of the \
+      model updated on writes, or a cached value keyed by its inputs; then write \
+      ForEach(model.visibleItems). Literal arrays, ranges and static data are not reported, \
+      nor is reversed(), which is a constant-time view of the collection.
+      """,
+    triggeringExamples: [
+      Example(
+        """
+        var body: some View {
+          List {
+            ForEach(items.↓filter { $0.isDone }) { Row(item: $0) }
+          }
+        }
+        """),
+      Example(
+        """
+        var body: some View {
+          ForEach(model.people.↓sorted(by: { $0.name < $1.name })) { PersonRow(person: $0) }
+        }
+        """),
+      Example(
+        """
+        var rows: some View {
+          ForEach(model.items.↓compactMap(\\.detail), id: \\.self) { Text($0) }
+        }
+        """),
+      Example(
+        """
+        var body: some View {
+          let groups = ↓Dictionary(grouping: items, by: \\.category)
+          return List(groups.keys.↓sorted(), id: \\.self) { Text($0) }
+        }
+        """),
+      Example(
+        """
+        func body(content: Content) -> some View {
+          content.overlay { Text(tags.↓sorted().joined()) }
+        }
+        """),
+      Example(
+        """
+        var body: some View {
+          ForEach(items.↓map { $0.name }.sorted(), id: \\.self) { Text($0) }
+        }
+        """),
+    ],
+    nonTriggeringExamples: [
+      Example(
+        """
+        var body: some View {
+          ForEach(model.visibleItems) { Row(item: $0) }
+        }
+        """),
+      Example(
+        """
+        struct Feature: Reducer {
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in
+              state.items = state.items.sorted()
+              return .none
+            }
+          }
+        }
+        """),
+      Example(
+        """
+        var body: some View {
+          ForEach(model.items.prefix(3)) { Row(item: $0) }
+        }
+        """),
+      Example(
+        """
+        var body: some View {
+          ForEach(items.reversed()) { Row(item: $0) }
+        }
+        """),
+      Example(
+        """
+        var body: some View {
+          ForEach((1...5).map { $0 * 2 }, id: \\.self) { Text("\\($0)") }
+        }
+        """),
+      Example(
+        """
+        var visibleItems: [Item] { items.filter { !$0.isHidden } }
+        func sortedNames() -> [String] { names.sorted() }
+        """),
+      Example(
+        """
+        var body: some View {
+          Button("Sort") { items = items.sorted() }
+            .task { groups = Dictionary(grouping: items, by: \\.kind) }
+        }
+        """),
+      Example(
+        """
+        var body: some View {
+          ForEach(Category.allCases.filter(\\.isVisible)) { Text($0.title) }
+        }
+        """),
+    ]
+  )
+
+  static let forEachOperations: Set<String> = [
+    "filter", "sorted", "map", "compactMap", "flatMap", "shuffled",
+  ]
+
+  func findings(in file: LintedFile) -> [Finding] {
+    var result: [Finding] = []
+    var reported: Set<SyntaxIdentifier> = []
+    for scope in RenderScope.viewBuildingMembers(in: file.syntax) {
+      for call in descendants(FunctionCallExprSyntax.self, of: scope)
+      where !UseContext.isInAction(call) {
+        if (call.isType("ForEach") || call.isType("List") || call.isType("Table")),
+          let data = call.firstUnlabeledArgument
+        {
+          let chain = memberCalls(of: data)
+          guard let root = chain.last?.calleeBase, !Self.isConstant(root) else { continue }
+          if let first = chain.last(where: {
+            Self.forEachOperations.contains($0.calleeName ?? "")
+          }) {
+            for call in chain { reported.insert(call.id) }
+            result.append(finding(first))
+          }
+        } else if call.isType("Dictionary"), call.argument("grouping") != nil {
+          result.append(
+            Finding(
+              at: call,
+              message: "Dictionary(grouping:by:) groups the whole collection on every render; "
+                + "group once in the model"))
+        } else if call.calleeName == "sorted", let base = call.calleeBase,
+          !Self.isConstant(base), !reported.contains(call.id)
+        {
+          result.append(finding(call))
+        }
+      }
+    }
+    return result
+  }
+
+  private func finding(_ call: FunctionCallExprSyntax) -> Finding {
+    let name = call.calleeName ?? "?"
+    let message =
+      "'\(name)' walks the whole collection on every render; derive it once in the model and "
+      + "pass the result"
+    if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+      return Finding(at: member.declName, message: message)
+    }
+    return Finding(at: call, message: message)
+  }
+
+  private static func isConstant(_ root: ExprSyntax) -> Bool {
+    if isLiteralCollection(root) { return true }
+    if let rootName = rootName(of: root), rootName.first?.isUppercase == true { return true }
+    return false
+  }
+}

@@ -1,0 +1,195 @@
+import SwiftSyntax
+
+/// Formatters, coders, regular expressions and file reads created per view init or render.
+struct ExpensiveViewInitRule: Rule {
+  static let description = RuleDescription(
+    id: "expensive-view-init",
+    name: "Expensive View Init",
+    summary: "A formatter, JSON coder, regex, resource lookup or file read made per render",
+    rationale: """
+      A view's initializer, its stored-property defaults (including @State's initial value), \
+      body, and the helpers body calls run every time the parent renders. Formatters, \
+      JSONDecoder/JSONEncoder, NSRegularExpression, Bundle resource lookups and file reads are \
+      expensive to create or perform, so doing them there multiplies their cost by the number \
+      of renders. Create them once: a static let (static let formatter = DateFormatter()), \
+      a file-scope or lazily initialised global, the model, or the FormatStyle APIs \
+      (date.formatted(.dateTime.day())). Work inside actions (Button, .task, .onAppear) is \
+      not reported.
+      """,
+    triggeringExamples: [
+      Example(
+        """
+        struct DateLabel: View {
+          let date: Date
+          var body: some View {
+            let formatter = ↓DateFormatter()
+            return Text(formatter.string(from: date))
+          }
+        }
+        """),
+      Example(
+        """
+        struct Price: View {
+          let value: Double
+          private let formatter = ↓NumberFormatter()
+          var body: some View { Text(formatter.string(for: value) ?? "") }
+        }
+        """),
+      Example(
+        """
+        struct Config: View {
+          let settings: Settings
+          init(data: Data) {
+            settings = try! ↓JSONDecoder().decode(Settings.self, from: data)
+          }
+          var body: some View { Text(settings.title) }
+        }
+        """),
+      Example(
+        """
+        struct Highlight: View {
+          let text: String
+          var body: some View { Text(matches) }
+          private var matches: String {
+            let regex = try! ↓NSRegularExpression(pattern: "[a-z]+")
+            return regex.firstMatch(in: text, range: NSRange(location: 0, length: 1)) == nil ? "" : text
+          }
+        }
+        """),
+      Example(
+        """
+        struct Readme: View {
+          var body: some View { Text(load()) }
+          func load() -> String {
+            let url = ↓Bundle.main.url(forResource: "README", withExtension: "md")!
+            return (try? ↓String(contentsOf: url, encoding: .utf8)) ?? ""
+          }
+        }
+        """),
+    ],
+    nonTriggeringExamples: [
+      Example(
+        """
+        struct DateLabel: View {
+          static let formatter = DateFormatter()
+          let date: Date
+          var body: some View { Text(Self.formatter.string(from: date)) }
+        }
+        """),
+      Example(
+        """
+        struct Stamp: View {
+          let date: Date
+          var body: some View {
+            Text(date, format: .dateTime.hour().minute())
+              .onDrop(of: [.json], isTargeted: nil) { _ in
+                _ = JSONDecoder()
+                return true
+              }
+          }
+        }
+        """),
+      Example(
+        """
+        private let decoder = JSONDecoder()
+        struct Feed: View {
+          var body: some View { Text(date.formatted(.dateTime.day())) }
+        }
+        """),
+      Example(
+        """
+        struct Export: View {
+          var body: some View {
+            Button("Export") {
+              let data = try? JSONEncoder().encode(model)
+              save(data)
+            }
+          }
+        }
+        """),
+      Example(
+        """
+        struct Loader: View {
+          @StateObject private var model = Model(decoder: JSONDecoder())
+          var body: some View {
+            Text(model.title).task {
+              let data = try? Data(contentsOf: Bundle.main.url(forResource: "a", withExtension: nil)!)
+              model.load(data)
+            }
+          }
+        }
+        """),
+      Example(
+        """
+        final class Model {
+          let formatter = DateFormatter()
+          func text(for date: Date) -> String { formatter.string(from: date) }
+        }
+        """),
+      Example(
+        """
+        struct Saver: View {
+          var body: some View { Button("Save", action: save) }
+          func save() { try? JSONEncoder().encode(1).write(to: url) }
+        }
+        """),
+    ]
+  )
+
+  static let expensiveTypes: Set<String> = [
+    "DateFormatter", "NumberFormatter", "ISO8601DateFormatter", "DateComponentsFormatter",
+    "RelativeDateTimeFormatter", "MeasurementFormatter", "ByteCountFormatter",
+    "PersonNameComponentsFormatter", "ListFormatter", "DateIntervalFormatter",
+    "EnergyFormatter", "LengthFormatter", "MassFormatter", "JSONDecoder", "JSONEncoder",
+    "PropertyListDecoder", "PropertyListEncoder", "NSRegularExpression", "NSDataDetector",
+  ]
+
+  static let fileReadingLabels: Set<String> = ["contentsOf", "contentsOfFile", "contentsOfURL"]
+
+  static let resourceLookups: Set<String> = [
+    "url", "path", "urls", "paths", "contents", "contentsOfDirectory",
+  ]
+
+  func findings(in file: LintedFile) -> [Finding] {
+    var result: [Finding] = []
+    var seen: Set<SyntaxIdentifier> = []
+    for view in file.views {
+      for scope in RenderScope.perRenderMembers(of: view) {
+        for call in descendants(FunctionCallExprSyntax.self, of: scope)
+        where !UseContext.isInAction(call) && seen.insert(call.id).inserted {
+          if let what = Self.expensiveWork(call) {
+            result.append(
+              Finding(
+                at: call,
+                message: "\(what) runs each time this view is created or rendered; make it "
+                  + "once (a static let, the model, or a FormatStyle)"))
+          }
+        }
+      }
+    }
+    return result
+  }
+
+  private static func expensiveWork(_ call: FunctionCallExprSyntax) -> String? {
+    guard let name = call.calleeName else { return nil }
+    if call.isUnqualifiedCall {
+      if expensiveTypes.contains(name) { return "\(name)()" }
+      if let label = call.arguments.first?.label?.text, fileReadingLabels.contains(label),
+        name.first?.isUppercase == true
+      {
+        return "\(name)(\(label):) reads a file and"
+      }
+      return nil
+    }
+    guard let base = call.calleeBase?.trimmedDescription else { return nil }
+    if base.hasPrefix("Bundle."), resourceLookups.contains(name),
+      call.arguments.contains(where: { $0.label?.text.hasPrefix("forResource") == true })
+    {
+      return "A Bundle resource lookup"
+    }
+    if base == "FileManager.default", ["contents", "contentsOfDirectory"].contains(name) {
+      return "Reading the file system"
+    }
+    return nil
+  }
+}

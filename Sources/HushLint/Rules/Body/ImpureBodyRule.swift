@@ -1,0 +1,259 @@
+import SwiftSyntax
+
+/// Side effects while building a view.
+struct ImpureBodyRule: Rule {
+  static let description = RuleDescription(
+    id: "impure-body",
+    name: "Impure Body",
+    summary: "print, state mutation, Self._printChanges(), network or file writes in body",
+    rationale: """
+      SwiftUI calls body whenever it likes, as often as it likes, and expects no side \
+      effects. print costs I/O on every render; mutating state from body schedules another \
+      render (and can loop); network and file work block or repeat. Move the work into an \
+      action or a lifecycle modifier (.task, .onAppear, .onChange(of:)) or into the model. \
+      Self._printChanges() is a debugging aid: remove it before shipping, or keep \
+      `let _ = Self._printChanges()` inside #if DEBUG, which is reported only as info. TCA's \
+      reducer operator ._printChanges() is not a view and is not reported.
+      """,
+    triggeringExamples: [
+      Example(
+        """
+        struct Row: View {
+          var body: some View {
+            let _ = ↓print("render")
+            Text("Row")
+          }
+        }
+        """),
+      Example(
+        """
+        struct Counter: View {
+          @State private var renders = 0
+          var body: some View {
+            ↓renders += 1
+            return Text("\\(renders)")
+          }
+        }
+        """),
+      Example(
+        """
+        struct Screen: View {
+          var body: some View {
+            let _ = ↓Self._printChanges()
+            Text("Screen")
+          }
+        }
+        """),
+      Example(
+        """
+        struct Debug: View {
+          var body: some View {
+            #if DEBUG
+            let _ = ↓Self._printChanges()
+            #endif
+            Text("Debug")
+          }
+        }
+        """),
+      Example(
+        """
+        struct Feed: View {
+          @ObservedObject var model: Model
+          var body: some View {
+            ↓URLSession.shared.dataTask(with: model.url).resume()
+            return List(model.items) { Text($0.title) }
+          }
+        }
+        """),
+      Example(
+        """
+        struct Logger: View {
+          @State private var lines: [String] = []
+          var body: some View {
+            ↓lines.append("render")
+            return ForEach(lines, id: \\.self) { Text($0).onAppear { debugPrint($0) } }
+          }
+        }
+        """),
+    ],
+    nonTriggeringExamples: [
+      Example(
+        """
+        struct Row: View {
+          var body: some View {
+            Button("Log") { print("tapped") }
+          }
+        }
+        """),
+      Example(
+        """
+        struct Picker: View {
+          @State private var selection: Int?
+          var body: some View {
+            Stepper(
+              "Value",
+              value: Binding(get: { selection ?? 0 }, set: { selection = $0 }))
+          }
+        }
+        """),
+      Example(
+        """
+        struct Feed: View {
+          var body: some View {
+            List { Text("x") }
+              .onAppear { print("appeared") }
+              .onScrollPhaseChange { _, phase in print(phase) }
+              .refreshable { await reload() }
+          }
+        }
+        """),
+      Example(
+        """
+        struct Feature: Reducer {
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in .none }
+              ._printChanges()
+          }
+        }
+        """),
+      Example(
+        """
+        struct Total: View {
+          let items: [Int]
+          var body: some View {
+            var total = 0
+            let _ = items.forEach { total += $0 }
+            Text("\\(total)")
+          }
+        }
+        """),
+      Example(
+        """
+        struct Loader: View {
+          @State private var data: Data?
+          var body: some View {
+            Text("x").task { data = try? await URLSession.shared.data(from: url).0 }
+          }
+        }
+        """),
+      Example(
+        """
+        struct Model {
+          var count = 0
+          mutating func render() { count += 1; print(count) }
+        }
+        """),
+      Example(
+        """
+        struct Counter: View {
+          @State private var count = 0
+          var body: some View {
+            Stepper("\\(count)", value: $count).onChange(of: count) { print($1) }
+          }
+        }
+        """),
+    ]
+  )
+
+  static let printFunctions: Set<String> = ["print", "debugPrint", "NSLog", "dump", "os_log"]
+  static let mutatingMethods: Set<String> = [
+    "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "toggle", "sort",
+    "shuffle", "popLast", "removeValue", "updateValue",
+  ]
+  static let stateWrappers: Set<String> = [
+    "State", "Binding", "ObservedObject", "StateObject", "EnvironmentObject", "Bindable",
+    "AppStorage", "SceneStorage",
+  ]
+
+  func findings(in file: LintedFile) -> [Finding] {
+    var result: [Finding] = []
+    for view in file.views {
+      let stateNames = Set(
+        view.properties.filter { Self.stateWrappers.contains($0.wrapper ?? "") }.map(\.name))
+      for body in view.bodies {
+        for call in descendants(FunctionCallExprSyntax.self, of: body)
+        where !UseContext.isInAction(call) {
+          if let finding = Self.check(call, view: view, stateNames: stateNames) {
+            result.append(finding)
+          }
+        }
+        for sequence in descendants(SequenceExprSyntax.self, of: body)
+        where !UseContext.isInAction(sequence) {
+          let elements = Array(sequence.elements)
+          guard elements.count >= 3, Self.isAssignment(elements[1]),
+            let root = rootName(of: elements[0]), stateNames.contains(root)
+          else { continue }
+          result.append(
+            Finding(
+              at: elements[0],
+              message: "body mutates '\(root)', which schedules another render; change state "
+                + "in an action, .task or .onChange(of:) instead"))
+        }
+      }
+    }
+    return result
+  }
+
+  private static func check(
+    _ call: FunctionCallExprSyntax, view: ViewType, stateNames: Set<String>
+  ) -> Finding? {
+    guard let name = call.calleeName else { return nil }
+    if call.isUnqualifiedCall, printFunctions.contains(name) {
+      return Finding(
+        at: call,
+        message: "\(name) in body runs on every render; remove it, or log from an action")
+    }
+    if name == "_printChanges", let base = call.calleeBase?.trimmedDescription,
+      base == "Self" || base == view.name
+    {
+      if isInsideDebugConditional(call) {
+        return Finding(
+          at: call,
+          message: "\(base)._printChanges() is a debugging aid; fine under #if DEBUG, but "
+            + "remove it when done", isMild: true)
+      }
+      return Finding(
+        at: call,
+        message: "\(base)._printChanges() left in body logs on every render in release "
+          + "builds; remove it or wrap it in #if DEBUG")
+    }
+    if mutatingMethods.contains(name), let base = call.calleeBase,
+      let root = rootName(of: base), stateNames.contains(root)
+    {
+      return Finding(
+        at: base,
+        message: "body mutates '\(root)', which schedules another render; change state in an "
+          + "action, .task or .onChange(of:) instead")
+    }
+    if let base = call.calleeBase?.trimmedDescription {
+      if base.hasPrefix("URLSession"),
+        ["dataTask", "data", "downloadTask", "uploadTask", "download", "upload"].contains(name)
+      {
+        return Finding(
+          at: call,
+          message: "network work in body starts on every render; load in .task or the model")
+      }
+      let writesFiles =
+        base == "FileManager.default"
+        && ["createFile", "removeItem", "moveItem", "copyItem", "createDirectory"].contains(name)
+      let writesDefaults = base == "UserDefaults.standard" && name.hasPrefix("set")
+      if writesFiles || writesDefaults {
+        return Finding(
+          at: call,
+          message: "writing storage in body repeats on every render; write from an action")
+      }
+    }
+    if name == "write", call.arguments.first?.label?.text.hasPrefix("to") == true {
+      return Finding(
+        at: call,
+        message: "writing a file in body repeats on every render; write from an action")
+    }
+    return nil
+  }
+
+  private static func isAssignment(_ element: ExprSyntax) -> Bool {
+    if element.is(AssignmentExprSyntax.self) { return true }
+    guard let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
+    return ["+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="].contains(op)
+  }
+}

@@ -1,0 +1,190 @@
+import SwiftSyntax
+
+/// An observed object that the view never reads, or only hands on.
+struct UnreadObservedObjectRule: Rule {
+  static let description = RuleDescription(
+    id: "unread-observed-object",
+    name: "Unread Observed Object",
+    summary: "An @ObservedObject, @StateObject or @EnvironmentObject the view never reads",
+    rationale: """
+      A view subscribes to every @ObservedObject, @StateObject and @EnvironmentObject it \
+      declares and re-renders on every objectWillChange, whether or not its body shows \
+      anything from the object. When the view never reads the object, or only passes it on to \
+      child views or .environmentObject(_:), that work is wasted: remove the property, let the \
+      children observe the object themselves, or pass a plain reference. A view that owns a \
+      @StateObject only to inject it is reported at a lower severity: on iOS 17 and later, make \
+      the model @Observable and hold it in @State. @Environment(Model.self) and @Bindable are \
+      never reported: Observation tracks reads, so an unread one costs nothing.
+      """,
+    triggeringExamples: [
+      Example(
+        """
+        struct Badge: View {
+          @ObservedObject var ↓model: Model
+          var body: some View { Text("Hello") }
+        }
+        """),
+      Example(
+        """
+        struct Screen: View {
+          @EnvironmentObject private var ↓settings: Settings
+          var body: some View { Text("Static") }
+        }
+        """),
+      Example(
+        """
+        struct Parent: View {
+          @ObservedObject var ↓model: Model
+          var body: some View {
+            VStack {
+              Header(model: model)
+              Footer(model: self.model)
+            }
+          }
+        }
+        """),
+      Example(
+        """
+        struct RootView: View {
+          @StateObject private var ↓store = AppStore()
+          var body: some View {
+            ContentView()
+              .environmentObject(store)
+          }
+        }
+        """),
+      Example(
+        """
+        struct Detail: View {
+          @EnvironmentObject var ↓session: Session
+          @ObservedObject var item: Item
+          var body: some View { Text(item.title).environmentObject(session) }
+        }
+        """),
+      Example(
+        """
+        struct AppRoot: View {
+          @StateObject var ↓session = Session()
+          var body: some View {
+            TabsView()
+              .environmentObject(session)
+              .task { await session.restore() }
+          }
+        }
+        """),
+      Example(
+        """
+        struct Wrapper: View {
+          @ObservedObject var ↓a: A, ↓b: B
+          var body: some View { Child(a: a) }
+        }
+        """),
+    ],
+    nonTriggeringExamples: [
+      Example(
+        """
+        struct Badge: View {
+          @ObservedObject var model: Model
+          var body: some View { Text(model.title) }
+        }
+        """),
+      Example(
+        """
+        struct Screen: View {
+          @Environment(Model.self) private var model
+          @Bindable var other: Other
+          var body: some View { Text("Static") }
+        }
+        """),
+      Example(
+        """
+        struct Editor: View {
+          @ObservedObject var model: Model
+          var body: some View { TextField("Name", text: $model.name) }
+        }
+        """),
+      Example(
+        """
+        struct Counter: View {
+          @StateObject private var model = Model()
+          var body: some View { content }
+          private var content: some View { Text("\\(model.count)") }
+        }
+        """),
+      Example(
+        """
+        struct Row: View {
+          @ObservedObject var model: Model
+          init(model: Model) { self.model = model }
+          var body: some View { Text(model.format(helper())) }
+          func helper() -> String { "" }
+        }
+        """),
+      Example(
+        """
+        struct Plain: View {
+          var model: Model
+          var body: some View { Child(model: model) }
+        }
+        """),
+      Example(
+        """
+        struct Split: View {
+          @ObservedObject var model: Model
+          var body: some View { Text("x") }
+        }
+        extension Split {
+          var title: String { model.title }
+        }
+        """),
+    ]
+  )
+
+  static let observingWrappers: Set<String> = [
+    "ObservedObject", "StateObject", "EnvironmentObject",
+  ]
+
+  func findings(in file: LintedFile) -> [Finding] {
+    var result: [Finding] = []
+    for view in file.views {
+      var found: [Finding] = []
+      for property in view.properties {
+        guard let wrapper = property.wrapper, Self.observingWrappers.contains(wrapper) else {
+          continue
+        }
+        let kinds = UseContext.uses(of: property.name, in: view.members).map(\.kind)
+          .filter { $0 != .setup }
+        guard !kinds.contains(.read) else { continue }
+        // An owner that also drives the object from actions (`.task { await model.load() }`)
+        // is still the owner-and-inject idiom.
+        let ownsAndInjects = wrapper == "StateObject" && kinds.contains(.passOn)
+        guard !kinds.contains(.action) || ownsAndInjects else { continue }
+        let name = property.binding.pattern
+        if kinds.isEmpty {
+          found.append(
+            Finding(
+              at: name,
+              message: "'\(property.name)' is an @\(wrapper) that this view never reads; it "
+                + "re-renders the view on every change of the object: remove it"))
+        } else if ownsAndInjects {
+          found.append(
+            Finding(
+              at: name,
+              message: "'\(property.name)' is owned here only to be passed on, yet re-renders "
+                + "this view on every change; on iOS 17+ make the model @Observable and hold "
+                + "it in @State",
+              isMild: true))
+        } else {
+          found.append(
+            Finding(
+              at: name,
+              message: "'\(property.name)' is only passed on, never read, yet re-renders this "
+                + "view on every change; let the children observe it and keep a plain "
+                + "reference here"))
+        }
+      }
+      result += view.unlessExtendedElsewhere(found)
+    }
+    return result
+  }
+}

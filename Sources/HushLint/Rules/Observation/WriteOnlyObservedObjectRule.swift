@@ -1,0 +1,169 @@
+import SwiftSyntax
+
+/// An observed object only written to or called in actions, never read for display.
+struct WriteOnlyObservedObjectRule: Rule {
+  static let description = RuleDescription(
+    id: "write-only-observed-object",
+    name: "Write-Only Observed Object",
+    summary: "An observed object used only in actions, never read for display",
+    rationale: """
+      Observing an object makes the view re-render on every change of it. A view that only \
+      calls the object's methods or assigns to it from buttons, gestures and tasks \
+      (Button { model.count += 1 }) shows nothing from it, so those renders are wasted. Inject \
+      it as a plain reference instead: a non-observing @Environment value, a let property, or \
+      a @State holder; keep @ObservedObject for views that display the object's data.
+      """,
+    triggeringExamples: [
+      Example(
+        """
+        struct AddButton: View {
+          @ObservedObject var ↓model: Model
+          var body: some View {
+            Button("Add") { model.count += 1 }
+          }
+        }
+        """),
+      Example(
+        """
+        struct Loader: View {
+          @StateObject private var ↓loader = Loader()
+          var body: some View {
+            Color.clear.task { await loader.load() }
+          }
+        }
+        """),
+      Example(
+        """
+        struct Toolbar: View {
+          @EnvironmentObject var ↓router: Router
+          var body: some View {
+            HStack {
+              Button { router.push(.settings) } label: { Image(systemName: "gear") }
+              Button(action: { router.pop() }) { Text("Back") }
+            }
+          }
+        }
+        """),
+      Example(
+        """
+        struct Tracker: View {
+          @ObservedObject var ↓analytics: Analytics
+          var body: some View {
+            Text("Hi").onAppear { analytics.log("shown") }
+          }
+        }
+        """),
+      Example(
+        """
+        struct Form: View {
+          @ObservedObject var ↓model: Model
+          var body: some View {
+            Button("Save", action: save)
+          }
+          func save() { model.save() }
+        }
+        """),
+    ],
+    nonTriggeringExamples: [
+      Example(
+        """
+        struct Counter: View {
+          @ObservedObject var model: Model
+          var body: some View {
+            Button("\\(model.count)") { model.count += 1 }
+          }
+        }
+        """),
+      Example(
+        """
+        struct AppRoot: View {
+          @StateObject private var session = Session()
+          var body: some View {
+            TabsView().environmentObject(session).task { await session.restore() }
+          }
+        }
+        """),
+      Example(
+        """
+        struct Player: View {
+          @ObservedObject var player: Player
+          var body: some View {
+            Image(systemName: "play")
+              .onReceive(player.$isPlaying) { playing in print(playing) }
+              .onTapGesture { player.toggle() }
+          }
+        }
+        """),
+      Example(
+        """
+        struct Toggler: View {
+          @ObservedObject var model: Model
+          var body: some View {
+            Toggle("On", isOn: $model.isOn)
+          }
+        }
+        """),
+      Example(
+        """
+        struct List: View {
+          @StateObject private var model = Model()
+          var body: some View {
+            ForEach(model.items) { Text($0.name) }
+              .task { await model.load() }
+          }
+        }
+        """),
+      Example(
+        """
+        struct Actions: View {
+          @Environment(Router.self) private var router
+          var body: some View {
+            Button("Back") { router.pop() }
+          }
+        }
+        """),
+      Example(
+        """
+        struct Rows: View {
+          @ObservedObject var model: Model
+          var body: some View {
+            ForEach(model.ids, id: \\.self) { id in Text(model.label(for: id)) }
+          }
+        }
+        """),
+      Example(
+        """
+        struct Status: View {
+          @ObservedObject var model: Model
+          var body: some View {
+            Button { model.retry() } label: { Text(model.isLoading ? "…" : "Retry") }
+          }
+        }
+        """),
+    ]
+  )
+
+  func findings(in file: LintedFile) -> [Finding] {
+    var result: [Finding] = []
+    for view in file.views {
+      var found: [Finding] = []
+      for property in view.properties {
+        guard let wrapper = property.wrapper,
+          UnreadObservedObjectRule.observingWrappers.contains(wrapper)
+        else { continue }
+        let kinds = UseContext.uses(of: property.name, in: view.members).map(\.kind)
+        guard kinds.contains(.action), !kinds.contains(.read) else { continue }
+        // Owning a @StateObject to inject it is reported by unread-observed-object.
+        if wrapper == "StateObject" && kinds.contains(.passOn) { continue }
+        found.append(
+          Finding(
+            at: property.binding.pattern,
+            message: "'\(property.name)' is only used in actions, never read for display, yet "
+              + "re-renders this view on every change; inject it as a plain reference "
+              + "(an @Environment value or a @State holder)"))
+      }
+      result += view.unlessExtendedElsewhere(found)
+    }
+    return result
+  }
+}

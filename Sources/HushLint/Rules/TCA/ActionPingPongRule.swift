@@ -1,0 +1,222 @@
+import SwiftSyntax
+
+/// `return .send(.x)` to an action whose handler only changes state.
+struct ActionPingPongRule: Rule {
+  static let description = RuleDescription(
+    id: "action-ping-pong",
+    name: "Action Ping-Pong",
+    summary: "return .send(.x) to an action whose handler only mutates state",
+    rationale: """
+      Returning .send(.x) from a reducer sends another action through the whole store: the \
+      reducer runs again, state is compared again, and every observing view is notified \
+      twice for one user event. When the handler of .x only mutates state (and perhaps \
+      returns an effect), the round trip buys nothing: move the shared logic into a helper \
+      (a mutating method on State, or a function returning the Effect) and call it from both \
+      places. Sends to delegate actions and to actions handled elsewhere are not reported.
+      """,
+    requiresComposableArchitecture: true,
+    triggeringExamples: [
+      .tca(
+        """
+        Reduce { state, action in
+          switch action {
+          case .incrementTapped:
+            return ↓.send(.increment)
+          case .increment:
+            state.count += 1
+            return .none
+          }
+        }
+        """),
+      .tca(
+        """
+        func reduce(into state: inout State, action: Action) -> Effect<Action> {
+          switch action {
+          case .onAppear:
+            state.isLoading = true
+            return ↓.send(.reset(animated: false))
+          case let .reset(animated):
+            state.items = []
+            state.animated = animated
+            return .none
+          }
+        }
+        """),
+      .tca(
+        """
+        Reduce { state, action in
+          switch action {
+          case .clearTapped: return ↓.send(.clear)
+          case .clear:
+            state.query = ""
+            state.results.removeAll()
+            return .run { _ in await analytics.log("clear") }
+          }
+        }
+        """),
+      .tca(
+        """
+        Reduce { state, action in
+          switch action {
+          case .view(.saveTapped):
+            return ↓.send(.save)
+          case .save:
+            state.isSaving = true
+            return .none
+          case .view:
+            return .none
+          }
+        }
+        """),
+      .tca(
+        """
+        Reduce { state, action in
+          switch action {
+          case .a: return ↓.send(.b)
+          case .b: state.x = 1; return .none
+          case .c: return ↓.send(.b, animation: .default)
+          }
+        }
+        """),
+    ],
+    nonTriggeringExamples: [
+      .tca(
+        """
+        Reduce { state, action in
+          switch action {
+          case .incrementTapped:
+            state.count += 1
+            return .none
+          }
+        }
+        """),
+      .tca(
+        """
+        Reduce { state, action in
+          switch action {
+          case .saveTapped: return .send(.delegate(.saved))
+          case .delegate: return .none
+          }
+        }
+        """),
+      .tca(
+        """
+        Reduce { state, action in
+          switch action {
+          case .onAppear: return .send(.child(.load))
+          case .child: return .none
+          }
+        }
+        """),
+      .tca(
+        """
+        Reduce { state, action in
+          switch action {
+          case .refresh:
+            return .run { send in await send(.loaded(try await api.fetch())) }
+          case let .loaded(items):
+            state.items = items
+            return .none
+          }
+        }
+        """),
+      .tca(
+        """
+        Reduce { state, action in
+          switch action {
+          case .start: return .send(.tick)
+          case .tick:
+            return .run { send in try await clock.sleep(for: .seconds(1)); await send(.tick) }
+          }
+        }
+        """),
+      Example(
+        """
+        Reduce { state, action in
+          switch action {
+          case .a: return .send(.b)
+          case .b: state.x = 1; return .none
+          }
+        }
+        """),
+    ]
+  )
+
+  func findings(in file: LintedFile) -> [Finding] {
+    var result: [Finding] = []
+    for switchExpr in file.syntax.switches
+    where switchExpr.subject.trimmedDescription == "action" {
+      var handlers: [String: SwitchCaseSyntax] = [:]
+      for element in switchExpr.cases {
+        guard let switchCase = element.as(SwitchCaseSyntax.self),
+          case .case(let label) = switchCase.label
+        else { continue }
+        for item in label.caseItems {
+          if let name = Self.caseName(of: item.pattern), handlers[name] == nil {
+            handlers[name] = switchCase
+          }
+        }
+      }
+      for element in switchExpr.cases {
+        guard let switchCase = element.as(SwitchCaseSyntax.self) else { continue }
+        for statement in switchCase.statements {
+          guard let returned = statement.item.as(ReturnStmtSyntax.self)?.expression,
+            let send = returned.as(FunctionCallExprSyntax.self),
+            let member = send.calledExpression.as(MemberAccessExprSyntax.self),
+            member.base == nil, member.declName.baseName.text == "send",
+            let action = send.arguments.first?.expression,
+            let target = Self.actionName(action), target != "delegate",
+            let handler = handlers[target], handler.id != switchCase.id,
+            Self.onlyMutatesState(handler)
+          else { continue }
+          result.append(
+            Finding(
+              at: send,
+              message: "'.send(.\(target))' runs the store again for a handler that only "
+                + "changes state; call a shared helper instead of sending an action"))
+        }
+      }
+    }
+    return result
+  }
+
+  /// `increment` for `.increment`, `.increment(let x)`, `let .increment(x)`.
+  private static func caseName(of pattern: PatternSyntax) -> String? {
+    if let expression = pattern.as(ExpressionPatternSyntax.self) {
+      return actionName(expression.expression)
+    }
+    if let binding = pattern.as(ValueBindingPatternSyntax.self) {
+      return caseName(of: binding.pattern)
+    }
+    return nil
+  }
+
+  private static func actionName(_ expression: ExprSyntax) -> String? {
+    var current = expression
+    if let call = current.as(FunctionCallExprSyntax.self) { current = call.calledExpression }
+    guard let member = current.as(MemberAccessExprSyntax.self), member.base == nil else {
+      return nil
+    }
+    return member.declName.baseName.text
+  }
+
+  private static func onlyMutatesState(_ handler: SwitchCaseSyntax) -> Bool {
+    var mutations = 0
+    for statement in handler.statements {
+      if statement.item.is(ReturnStmtSyntax.self) { continue }
+      guard let expression = statement.item.as(ExprSyntax.self) else { return false }
+      if let sequence = expression.as(SequenceExprSyntax.self),
+        let target = sequence.elements.first, rootName(of: target) == "state"
+      {
+        mutations += 1
+      } else if let call = expression.as(FunctionCallExprSyntax.self),
+        let base = call.calleeBase, rootName(of: base) == "state"
+      {
+        mutations += 1
+      } else {
+        return false
+      }
+    }
+    return mutations > 0
+  }
+}

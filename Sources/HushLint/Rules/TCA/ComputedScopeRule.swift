@@ -1,0 +1,91 @@
+import SwiftSyntax
+
+/// `store.scope(state: { … })` or scoping to a computed property.
+struct ComputedScopeRule: Rule {
+  static let description = RuleDescription(
+    id: "computed-scope",
+    name: "Computed Scope",
+    summary: "store.scope(state:) with a closure or a key path to a computed property",
+    rationale: """
+      A scoped store derives child state from parent state on every parent change. With a \
+      closure, or a key path to a computed property, the child state is rebuilt each time and \
+      the scoped store cannot be cached, so every parent change reaches every child view. \
+      Scope to a stored property with a key path (store.scope(state: \\.child, action: \
+      \\.child)); if the child needs derived values, store them in the child state and keep \
+      them up to date in the reducer.
+      """,
+    requiresComposableArchitecture: true,
+    triggeringExamples: [
+      .tca("ChildView(store: store.scope(state: ↓{ $0.child }, action: { .child($0) }))"),
+      .tca(
+        """
+        IfLetStore(self.store.scope(state: ↓{ state in state.detail }, action: Action.detail)) {
+          DetailView(store: $0)
+        }
+        """),
+      .tca(
+        """
+        struct Feature: Reducer {
+          struct State { var items: [Item] = []; var summary: Summary { Summary(items) } }
+        }
+        let child = store.scope(state: ↓\\.summary, action: \\.summary)
+        """),
+      .tca(
+        """
+        extension Feature.State {
+          var visible: Visible { get { Visible(self) } set { apply(newValue) } }
+        }
+        struct State { var all: [Row] }
+        let s = store.scope(state: ↓\\.visible, action: \\.visible)
+        """),
+      .tca("let rows = store.scope(state: ↓{ $0.rows.filter(\\.isVisible) }, action: \\.rows)"),
+    ],
+    nonTriggeringExamples: [
+      .tca("ChildView(store: store.scope(state: \\.child, action: \\.child))"),
+      .tca(
+        """
+        struct State { var items: [Item] = []; var summary: Summary }
+        let child = store.scope(state: \\.summary, action: \\.summary)
+        """),
+      Example("let child = store.scope(state: { $0.child }, action: { .child($0) })"),
+      .tca("let value = model.scope(of: { $0 })"),
+      .tca("if let store = store.scope(state: \\.destination?.alert, action: \\.alert) {}"),
+      .tca("let state = Reduce { state, action in .none }.scope(\\.child)"),
+    ]
+  )
+
+  func findings(in file: LintedFile) -> [Finding] {
+    file.calls.compactMap { call -> Finding? in
+      guard call.calleeName == "scope", call.calleeBase != nil,
+        let state = call.argument("state")
+      else { return nil }
+      if state.is(ClosureExprSyntax.self) {
+        return Finding(
+          at: state,
+          message: "scoping with a closure rebuilds the child state on every parent change and "
+            + "defeats the store cache; scope to a stored property with a key path")
+      }
+      if let keyPath = state.as(KeyPathExprSyntax.self),
+        let component = keyPath.components.first?.component.as(
+          KeyPathPropertyComponentSyntax.self)
+      {
+        let name = component.declName.baseName.text
+        return Finding(at: state) { index in
+          guard Self.isComputedStateProperty(name, in: index) else { return nil }
+          return "'\(name)' is computed, so the child state is rebuilt on every parent change; "
+            + "scope to a stored property"
+        }
+      }
+      return nil
+    }
+  }
+
+  private static func isComputedStateProperty(_ name: String, in index: ProjectIndex) -> Bool {
+    let states = index.types["State"] ?? []
+    let isComputed =
+      states.contains { $0.computedProperties.contains(name) }
+      || index.extensionComputedProperties["State", default: []].contains(name)
+    let isStored = states.contains { $0.storedProperties.contains { $0.name == name } }
+    return isComputed && !isStored
+  }
+}

@@ -1,0 +1,136 @@
+import SwiftSyntax
+
+/// A `Slider` or drag gesture that sends a store action on every movement.
+struct HighFrequencySendRule: Rule {
+  static let description = RuleDescription(
+    id: "high-frequency-send",
+    name: "High-Frequency Send",
+    summary: "A Slider or drag gesture bound straight to a store with no step or local state",
+    rationale: """
+      A Slider bound to a store binding, or a DragGesture whose onChanged sends a store \
+      action, sends an action for every tiny movement: dozens a second, each running the \
+      reducer, comparing state and notifying observing views. Keep the in-flight value in \
+      local @State and send once when editing ends (Slider's onEditingChanged, the gesture's \
+      onEnded), or give the Slider a step so it sends only meaningful changes.
+      """,
+    requiresComposableArchitecture: true,
+    triggeringExamples: [
+      .tca("↓Slider(value: $store.volume, in: 0...1)"),
+      .tca("↓Slider(value: viewStore.$brightness)"),
+      .tca(
+        """
+        ↓Slider(
+          value: viewStore.binding(get: \\.progress, send: { .progressChanged($0) }),
+          in: 0...100
+        )
+        """),
+      .tca(
+        """
+        Circle()
+          .gesture(
+            DragGesture().↓onChanged { value in store.send(.dragged(value.translation)) }
+          )
+        """),
+      .tca(
+        """
+        Rectangle().gesture(
+          DragGesture(minimumDistance: 0)
+            .↓onChanged { viewStore.send(.moved($0.location)) }
+            .onEnded { _ in viewStore.send(.dragEnded) }
+        )
+        """),
+      .tca("↓Slider(value: $store.zoom.sending(\\.zoomChanged), in: 1...5)"),
+    ],
+    nonTriggeringExamples: [
+      .tca("Slider(value: $store.volume, in: 0...1, step: 0.1)"),
+      .tca(
+        """
+        Slider(value: $localVolume, in: 0...1) { editing in
+          if !editing { store.send(.volumeChanged(localVolume)) }
+        }
+        """),
+      .tca(
+        """
+        DragGesture()
+          .onChanged { offset = $0.translation }
+          .onEnded { store.send(.dropped($0.location)) }
+        """),
+      .tca(
+        """
+        DragGesture().onChanged { value in
+          guard abs(value.translation.width - lastSent) > 20 else { return }
+          lastSent = value.translation.width
+          store.send(.dragged(value.translation))
+        }
+        """),
+      Example("Slider(value: $store.volume, in: 0...1)"),
+      .tca("Slider(value: $model.volume)"),
+    ]
+  )
+
+  func findings(in file: LintedFile) -> [Finding] {
+    var result: [Finding] = []
+    for call in file.calls {
+      if call.isType("Slider"), call.argument("step") == nil,
+        let value = call.argument("value"), Self.isStoreBinding(value)
+      {
+        result.append(
+          Finding(
+            at: call,
+            message: "this Slider sends a store action for every movement; keep the value in "
+              + "local @State and send when editing ends, or add a step"))
+      }
+      if call.calleeName == "onChanged", let base = call.calleeBase,
+        Self.isDragGesture(memberCalls(of: base).last?.calleeBase ?? base),
+        let closure = call.trailingClosure
+          ?? call.firstUnlabeledArgument?.as(ClosureExprSyntax.self),
+        Self.onlySendsToStore(closure),
+        let member = call.calledExpression.as(MemberAccessExprSyntax.self)
+      {
+        result.append(
+          Finding(
+            at: member.declName,
+            message: "this drag gesture sends a store action for every movement; track the "
+              + "drag in local @State and send in onEnded"))
+      }
+    }
+    return result
+  }
+
+  private static func isDragGesture(_ expression: ExprSyntax) -> Bool {
+    guard let call = expression.as(FunctionCallExprSyntax.self) else { return false }
+    return call.isType("DragGesture")
+  }
+
+  private static func isStoreName(_ name: String) -> Bool {
+    let bare = name.hasPrefix("$") ? String(name.dropFirst()) : name
+    return bare == "store" || bare == "viewStore" || bare.hasSuffix("Store")
+  }
+
+  private static func isStoreBinding(_ value: ExprSyntax) -> Bool {
+    guard let root = rootName(of: value), isStoreName(root) else { return false }
+    let text = value.trimmedDescription
+    return root.hasPrefix("$") || text.contains(".$") || text.contains(".binding(")
+  }
+
+  private static func onlySendsToStore(_ closure: ClosureExprSyntax) -> Bool {
+    let expressions = statementExpressions(closure.statements)
+    guard !expressions.isEmpty, expressions.count == closure.statements.count else {
+      return false
+    }
+    return expressions.allSatisfy { expression in
+      if let call = expression.as(FunctionCallExprSyntax.self), call.calleeName == "send",
+        let base = call.calleeBase, let root = rootName(of: base)
+      {
+        return isStoreName(root)
+      }
+      if let sequence = expression.as(SequenceExprSyntax.self),
+        sequence.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true,
+        let target = sequence.elements.first, let root = rootName(of: target)
+      {
+        return isStoreName(root)
+      }
+      return false
+    }
+  }
+}

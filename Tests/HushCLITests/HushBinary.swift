@@ -1,0 +1,74 @@
+import Foundation
+
+/// Runs the built `hush` executable in a scratch directory.
+struct HushBinary {
+  struct Output: Equatable {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// The built `hush` executable: `HUSH_BINARY` if set, else next to the test bundle in the
+  /// products directory, else in this package's `.build`.
+  static let url: URL? = {
+    let manager = FileManager.default
+    var candidates: [URL] = []
+    if let path = ProcessInfo.processInfo.environment["HUSH_BINARY"] {
+      candidates.append(URL(fileURLWithPath: path))
+    }
+    let bundles = [Bundle.main] + Bundle.allBundles
+    for bundle in bundles {
+      candidates.append(bundle.bundleURL.appendingPathComponent("hush"))
+      candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("hush"))
+      if let executable = bundle.executableURL {
+        candidates.append(executable.deletingLastPathComponent().appendingPathComponent("hush"))
+      }
+    }
+    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    candidates.append(packageRoot.appendingPathComponent(".build/debug/hush"))
+    return candidates.first {
+      var isDirectory: ObjCBool = false
+      return manager.fileExists(atPath: $0.path, isDirectory: &isDirectory)
+        && !isDirectory.boolValue && manager.isExecutableFile(atPath: $0.path)
+    }
+  }()
+
+  /// A fresh temporary directory holding `files` (relative path → contents).
+  static func makeDirectory(_ files: [String: String]) throws -> URL {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("hush-lint-tests-\(UUID().uuidString)")
+    for (path, contents) in files {
+      let url = directory.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(contents.utf8).write(to: url)
+    }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+  }
+
+  /// Runs `hush` with `arguments` in `directory`.
+  static func run(_ arguments: [String], in directory: URL) throws -> Output {
+    guard let url else { throw MissingBinary() }
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    let outData = stdout.fileHandleForReading.readDataToEndOfFile()
+    let errData = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Output(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  struct MissingBinary: Error, CustomStringConvertible {
+    var description: String { "the hush executable was not found; run swift build first" }
+  }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import Testing
+
+@testable import HushLint
+
+@Suite struct LinterTests {
+  static let ownerInjects = """
+    struct Root: View {
+      @StateObject private var store = AppStore()
+      var body: some View { Content().environmentObject(store) }
+    }
+    """
+
+  @Test func ownerAndInjectIsOneSeverityLower() {
+    let violations = Linter().lint(source: Self.ownerInjects, path: "Root.swift")
+    #expect(violations.count == 1)
+    #expect(violations.first?.severity == .info)
+    #expect(violations.first?.message.contains("@State") == true)
+    var configuration = Configuration()
+    configuration.severities["unread-observed-object"] = .error
+    let raised = Linter(configuration: configuration).lint(
+      source: Self.ownerInjects, path: "Root.swift")
+    #expect(raised.first?.severity == .warning)
+  }
+
+  @Test func printChangesUnderDebugIsInfo() {
+    let source = """
+      struct A: View {
+        var body: some View {
+          #if DEBUG
+          let _ = Self._printChanges()
+          #endif
+          Text("a")
+        }
+      }
+      """
+    let violations = Linter().lint(source: source, path: "A.swift")
+    #expect(violations.map(\.severity) == [.info])
+    #expect(violations.map(\.lineText) == ["let _ = Self._printChanges()"])
+  }
+
+  @Test func composableArchitectureRulesNeedTheImport() {
+    let source = "WithViewStore(store, observe: { $0 }) { Text($0.title) }"
+    #expect(Linter().lint(source: source, path: "A.swift").isEmpty)
+    let imported = "import ComposableArchitecture\n" + source
+    #expect(
+      Linter().lint(source: imported, path: "A.swift").map(\.ruleID) == ["observe-whole-state"])
+  }
+
+  @Test func suppressionComments() {
+    let source = """
+      struct A: View {
+        @ObservedObject var a: M // hush-lint:disable-next-line impure-body
+        // hush-lint:disable-next-line unread-observed-object, impure-body
+        @ObservedObject var b: M
+        // hush-lint:disable unread-observed-object
+        @ObservedObject var c: M
+        // hush-lint:enable unread-observed-object
+        @ObservedObject var d: M
+        // hush-lint:disable all
+        @ObservedObject var e: M
+        var body: some View { let _ = print("x"); Text("a") }
+      }
+      """
+    let violations = Linter().lint(source: source, path: "A.swift")
+    #expect(violations.map(\.position.line) == [2, 8])
+  }
+
+  @Test func windowsLineEndings() {
+    let source = [
+      "struct A: View {",
+      "  // hush-lint:disable-next-line unread-observed-object",
+      "  @ObservedObject var a: M",
+      "  @ObservedObject var b: M",
+      "  var body: some View { Text(\"x\") }",
+      "}",
+    ].joined(separator: "\r\n")
+    let violations = Linter().lint(source: source, path: "A.swift")
+    #expect(violations.map(\.position) == [SourcePosition(line: 4, column: 23)])
+    #expect(violations.map(\.lineText) == ["@ObservedObject var b: M"])
+  }
+
+  @Test func sourceThatDoesNotParseIsStillLinted() {
+    let source = """
+      struct A: View {
+        @ObservedObject var model: Model
+        var body: some View {
+          Text("a"
+        }
+      func (
+      """
+    let violations = Linter().lint(source: source, path: "A.swift")
+    #expect(violations.map(\.ruleID) == ["unread-observed-object"])
+  }
+
+  @Test func garbageDoesNotCrash() {
+    let inputs = [
+      "", "}}}}", "@ObservedObject", "struct : View {", "ForEach(", "\u{0}\u{1}", "#if",
+    ]
+    for input in inputs {
+      _ = Linter(configuration: everyRule()).lint(source: input, path: "G.swift")
+    }
+  }
+
+  @Test func modelTypesFromOtherFilesAreKnown() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("hush-linter-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let model = directory.appendingPathComponent("Cat.swift")
+    let view = directory.appendingPathComponent("CatImage.swift")
+    try "struct Cat { var name: String; var imageURL: URL; var rating: Int }".write(
+      to: model, atomically: true, encoding: .utf8)
+    try """
+    struct CatImage: View {
+      let cat: Cat
+      var body: some View { AsyncImage(url: cat.imageURL) }
+    }
+    """.write(to: view, atomically: true, encoding: .utf8)
+    let report = Linter().lint(files: [model.path, view.path])
+    #expect(report.violations.map(\.ruleID) == ["whole-model-dependency"])
+    #expect(report.fileCount == 2)
+    #expect(report.lineCount == 5)
+    let alone = Linter().lint(files: [view.path])
+    #expect(alone.violations.isEmpty)
+    let extensionElsewhere = directory.appendingPathComponent("CatImage+Name.swift")
+    try "extension CatImage { var name: String { cat.name } }".write(
+      to: extensionElsewhere, atomically: true, encoding: .utf8)
+    let extended = Linter().lint(files: [model.path, view.path, extensionElsewhere.path])
+    #expect(extended.violations.isEmpty)
+  }
+
+  @Test func unreadableFilesAreProblemsNotCrashes() {
+    let report = Linter().lint(files: ["/nonexistent/A.swift"])
+    #expect(
+      report.problems == [FileProblem(path: "/nonexistent/A.swift", reason: "could not be read")])
+    #expect(report.violations.isEmpty)
+  }
+
+  private func everyRule() -> Configuration {
+    var configuration = Configuration()
+    configuration.onlyRules = Set(RuleRegistry.ids)
+    return configuration
+  }
+}
+
+@Suite struct BaselineTests {
+  func violation(_ line: Int, _ text: String, rule: String = "impure-body") -> Violation {
+    Violation(
+      ruleID: rule, file: "A.swift", position: SourcePosition(line: line, column: 1),
+      severity: .warning, message: "m", lineText: text)
+  }
+
+  @Test func matchesByFileRuleAndLineTextNotLineNumber() {
+    let baseline = Baseline(violations: [violation(3, "print(x)")])
+    #expect(baseline.filter([violation(30, "print(x)")]).isEmpty)
+    #expect(baseline.filter([violation(3, "print(y)")]).count == 1)
+    #expect(baseline.filter([violation(3, "print(x)", rule: "anyview-row")]).count == 1)
+  }
+
+  @Test func eachEntryAbsorbsOneViolation() {
+    let baseline = Baseline(violations: [violation(3, "print(x)")])
+    #expect(baseline.filter([violation(3, "print(x)"), violation(9, "print(x)")]).count == 1)
+  }
+
+  @Test func roundTripsThroughAFile() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("baseline-\(UUID().uuidString).json").path
+    try Baseline(violations: [violation(1, "a"), violation(2, "b")]).write(to: path)
+    let loaded = try Baseline.load(path: path)
+    #expect(loaded.entries.map(\.line) == ["a", "b"])
+  }
+}
+
+@Suite struct ReporterTests {
+  let violations = [
+    Violation(
+      ruleID: "impure-body", file: "Dir/A b.swift", position: SourcePosition(line: 2, column: 5),
+      severity: .error, message: "50% of renders,\nprint", lineText: "print()"),
+    Violation(
+      ruleID: "anyview-row", file: "B.swift", position: SourcePosition(line: 1, column: 1),
+      severity: .info, message: "note", lineText: ""),
+  ]
+
+  @Test func xcode() {
+    #expect(
+      OutputFormat.xcode.render(violations, rules: []) == """
+        Dir/A b.swift:2:5: error: 50% of renders,
+        print [impure-body]
+        B.swift:1:1: note: note [anyview-row]
+
+        """)
+  }
+
+  @Test func githubEscapesDataAndProperties() {
+    #expect(
+      OutputFormat.github.render(violations, rules: []) == """
+        ::error file=Dir/A b.swift,line=2,col=5,title=impure-body::50%25 of renders,%0Aprint
+        ::notice file=B.swift,line=1,col=1,title=anyview-row::note
+
+        """)
+  }
+
+  @Test func sarifEncodesPathsAsURIs() throws {
+    let rules = [ImpureBodyRule.description, AnyViewRowRule.description]
+    let text = OutputFormat.sarif.render(violations, rules: rules)
+    #expect(text.contains("\"uri\" : \"Dir/A%20b.swift\""))
+    #expect(text.contains("\"level\" : \"note\""))
+    #expect(text.contains("\"$schema\" : \"https://json.schemastore.org/sarif-2.1.0.json\""))
+  }
+
+  @Test func emptyReportsAreEmpty() {
+    #expect(OutputFormat.xcode.render([], rules: []) == "")
+    #expect(OutputFormat.json.render([], rules: []) == "[\n\n]\n")
+  }
+}

@@ -1,0 +1,144 @@
+import Testing
+
+@testable import HushLint
+
+/// Idiomatic app code that every rule, opt-in ones included, must leave alone.
+@Suite struct RealWorldIdiomTests {
+  static let app = #"""
+    import SwiftUI
+    import SwiftData
+
+    @main
+    struct NotesApp: App {
+      @StateObject private var store = NotesStore()
+      var body: some Scene {
+        WindowGroup { RootView().environmentObject(store) }
+      }
+    }
+
+    struct Note: Identifiable, Hashable {
+      let id: UUID
+      var title: String
+      var body: String
+    }
+
+    struct RootView: View {
+      @EnvironmentObject private var store: NotesStore
+      @State private var path = NavigationPath()
+      @State private var search = ""
+      @State private var isAdding = false
+      @Environment(\.dismiss) private var dismiss
+      @FocusState private var focused: Bool
+      private static let dateFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.dateStyle = .medium
+        return formatter
+      }()
+
+      var body: some View {
+        NavigationStack(path: $path) {
+          List {
+            Section("Pinned") {
+              ForEach(store.pinned) { note in
+                NavigationLink(value: note) { NoteRow(note: note) }
+              }
+              .onDelete { store.unpin(at: $0) }
+            }
+            ForEach(store.notes, id: \.id) { note in
+              if note.title.isEmpty {
+                Text("Untitled")
+              } else {
+                NoteRow(note: note)
+              }
+            }
+            .onMove { store.move(from: $0, to: $1) }
+          }
+          .searchable(text: $search)
+          .onChange(of: search) { _, newValue in store.filter(newValue) }
+          .navigationDestination(for: Note.self) { note in NoteEditor(note: note) }
+          .toolbar {
+            Button { isAdding = true } label: { Image(systemName: "plus") }
+          }
+          .sheet(isPresented: $isAdding) { NewNoteView() }
+          .task { await store.load() }
+          .refreshable { await store.load() }
+        }
+        .overlay {
+          if store.isLoading { ProgressView() }
+        }
+        Text(Date.now, formatter: Self.dateFormatter)
+        Text(store.updated.formatted(.relative(presentation: .named)))
+      }
+    }
+
+    struct NoteRow: View {
+      let note: Note
+      var body: some View {
+        VStack(alignment: .leading) {
+          Text(note.title).font(.headline)
+          Text(note.body).lineLimit(2)
+        }
+      }
+    }
+
+    struct NoteEditor: View {
+      @State var note: Note
+      @EnvironmentObject private var store: NotesStore
+      var body: some View {
+        Form {
+          TextField("Title", text: $note.title)
+          TextEditor(text: $note.body)
+        }
+        .onDisappear { store.save(note) }
+        .navigationTitle(store.title(for: note))
+      }
+    }
+
+    struct NewNoteView: View {
+      @Environment(NotesModel.self) private var model
+      @State private var draft = ""
+      var body: some View {
+        @Bindable var model = model
+        TextField("Note", text: $draft)
+          .onSubmit {
+            model.add(draft)
+            draft = ""
+          }
+        ForEach(0..<3) { index in Text("Tip \(index)") }
+        ForEach(["a", "b"], id: \.self) { Text($0) }
+        ForEach(Array(model.tags.enumerated()), id: \.element) { index, tag in
+          Text("\(index + 1). \(tag)")
+        }
+      }
+    }
+
+    final class NotesStore: ObservableObject {
+      @Published var notes: [Note] = []
+      @Published var pinned: [Note] = []
+      @Published var isLoading = false
+      var updated = Date.now
+      private let decoder = JSONDecoder()
+
+      func load() async {
+        let sorted = notes.sorted { $0.title < $1.title }
+        let first = sorted.map(\.title).filter { !$0.isEmpty }
+        print(first)
+      }
+      func filter(_ text: String) {}
+      func unpin(at offsets: IndexSet) { pinned.remove(atOffsets: offsets) }
+      func move(from: IndexSet, to: Int) { notes.move(fromOffsets: from, toOffset: to) }
+      func save(_ note: Note) {}
+      func title(for note: Note) -> String { note.title }
+    }
+    """#
+
+  @Test func idiomaticAppCodeIsSilent() {
+    var configuration = Configuration()
+    configuration.onlyRules = Set(RuleRegistry.ids)
+    let violations = Linter(configuration: configuration).lint(
+      source: Self.app, path: "NotesApp.swift")
+    #expect(
+      violations.isEmpty,
+      "\(violations.map { "\($0.position) [\($0.ruleID)] \($0.message)" })")
+  }
+}
