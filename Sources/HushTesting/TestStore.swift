@@ -355,14 +355,11 @@ public final class TestStore<State: Equatable, Action> {
       return
     }
     if expected != actual {
+      // `diff` is nil when both dump the same (a type whose `==` sees what a dump does not).
       let difference =
         diff(expected, actual).map { "\($0.indented)\n\n(Expected: −, Actual: +)" }
-        ?? """
-        Expected:
-        \(String(customDumping: expected).indented)
-        Actual:
-        \(String(customDumping: actual).indented)
-        """
+        ?? "Expected:\n\(String(customDumping: expected).indented)\n"
+        + "Actual:\n\(String(customDumping: actual).indented)"
       location.report(
         """
         A state change does not match expectation:
