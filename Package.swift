@@ -95,7 +95,12 @@ let package = Package(
     ),
     .testTarget(
       name: "HushTestingTests",
-      dependencies: ["Hush", "HushTesting"]
+      dependencies: [
+        "Hush",
+        "HushTesting",
+        // Lets reportIssue reach Swift Testing on Linux (found through dlsym on Apple only).
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
     ),
     .testTarget(
       name: "HushCombineTests",

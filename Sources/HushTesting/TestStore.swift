@@ -199,7 +199,7 @@ public final class TestStore<State: Equatable, Action> {
       expected: String(customDumping: expectedAction),
       matching: { $0 == expectedAction },
       mismatch: { received in
-        diff(expectedAction, received).map {
+        diff(expectedAction, received, format: .proportional).map {
           "\($0.indented)\n\n(Expected: −, Received: +)"
         } ?? String(customDumping: received).indented
       },
@@ -357,7 +357,9 @@ public final class TestStore<State: Equatable, Action> {
     if expected != actual {
       // `diff` is nil when both dump the same (a type whose `==` sees what a dump does not).
       let difference =
-        diff(expected, actual).map { "\($0.indented)\n\n(Expected: −, Actual: +)" }
+        diff(expected, actual, format: .proportional).map {
+          "\($0.indented)\n\n(Expected: −, Actual: +)"
+        }
         ?? "Expected:\n\(String(customDumping: expected).indented)\n"
         + "Actual:\n\(String(customDumping: actual).indented)"
       location.report(

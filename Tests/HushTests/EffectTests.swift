@@ -101,4 +101,3 @@ import Testing
     #expect(observedCancellation.value)
   }
 }
-
