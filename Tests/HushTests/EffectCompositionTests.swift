@@ -102,6 +102,20 @@ import Testing
     case crunched(sawPing: Bool)
   }
 
+  /// Busy work that never suspends, until `pinged` is set or a bound is reached (seconds of
+  /// work): run on the main actor, it would end at its bound before a ping could be handled.
+  ///
+  /// - Returns: Whether the ping arrived while it worked.
+  nonisolated static func crunch(until pinged: LockIsolated<Bool>) -> Bool {
+    var state: UInt64 = 1
+    var iterations = 0
+    while !pinged.value, iterations < 50_000_000 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      iterations += 1
+    }
+    return pinged.value && state != 0
+  }
+
   @Test func aCPUHeavyEffectDoesNotBlockTheMainActor() async {
     let pinged = LockIsolated(false)
     let (started, startedContinuation) = AsyncStream<Void>.makeStream()
@@ -110,15 +124,7 @@ import Testing
       case .crunch:
         return .run { send in
           startedContinuation.yield()
-          // Busy work that never suspends: run on the main actor, it would finish (after
-          // its bound) before the test could send `.ping`.
-          var state: UInt64 = 1
-          var iterations = 0
-          while !pinged.value, iterations < 200_000_000 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            iterations += 1
-          }
-          await send(.crunched(sawPing: pinged.value && state != 0))
+          await send(.crunched(sawPing: Self.crunch(until: pinged)))
         }
       case .ping:
         pinged.setValue(true)
