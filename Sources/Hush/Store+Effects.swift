@@ -1,9 +1,12 @@
+import ConcurrencyExtras
+
 /// The effect interpreter: turns the effect a reducer returned into tasks tracked by the
 /// store's ``EffectRuntime``, under the cancellation ids that enclose them.
 extension Store {
   /// One step of a sequential effect (`concatenate`, the delay of a `debounce`).
   private enum Step {
-    case sleep(Duration, any Clock<Duration>)
+    /// Sleeps until the first instant of the alarm.
+    case sleep(Alarm)
     case effect(Effect<Action>)
   }
 
@@ -47,7 +50,8 @@ extension Store {
       return StoreTask(nil)
 
     case let .deferred(duration, clock, effect):
-      return sequence([.sleep(duration, clock), .effect(effect)], ids: ids)
+      let alarm = Alarm(clock: clock, interval: duration)
+      return sequence([.sleep(alarm), .effect(effect)], ids: ids)
 
     case let .throttle(id, interval, clock, latest, effect):
       let ids = ids.contains(id) ? ids : ids + [id]
@@ -57,14 +61,24 @@ extension Store {
       case let .deferred(timer):
         return StoreTask(timer)
       case let .runNow(window):
+        // The timer waits off the main actor, and comes to it only to start what is pending.
+        // Window n ends at start + interval × n, fixed now.
+        let alarm = Alarm(clock: clock, interval: interval)
         let timer = effects.start(ids: ids) { finished in
-          Task { @MainActor [weak self, effects] in
+          Task.detached { [weak self, effects] in
             defer { finished() }
+            var windowsElapsed = 0
             while !Task.isCancelled {
-              do { try await clock.sleep(for: interval) } catch { return }
-              guard !Task.isCancelled, let next = effects.windowElapsed(id: id, token: window)
-              else { return }
-              _ = self?.run(next, ids: ids)
+              windowsElapsed += 1
+              do { try await alarm.sleep(untilMultiple: windowsElapsed) } catch { return }
+              let started = await MainActor.run { () -> Bool in
+                guard !Task.isCancelled, let self,
+                  let next = effects.windowElapsed(id: id, token: window)
+                else { return false }
+                _ = self.run(next, ids: ids)
+                return true
+              }
+              guard started else { return }
             }
           }
         }
@@ -76,20 +90,32 @@ extension Store {
 
   /// Runs `steps` one after the other in a task tracked under `ids`; cancelling the task
   /// cancels the step in progress and skips the rest.
+  ///
+  /// The task waits off the main actor and comes to it only to start each effect, so that
+  /// once its last effect finished it ends without needing the main actor (a test that just
+  /// received the last action does not see it still running).
   private func sequence(_ steps: [Step], ids: [EffectID]) -> StoreTask {
-    StoreTask(
+    // Steps hold effects, which are not `Sendable`; they are only used on the main actor.
+    let steps = steps.map { UncheckedSendable($0) }
+    return StoreTask(
       effects.start(ids: ids) { finished in
-        Task { @MainActor [weak self] in
+        Task.detached { [weak self] in
           defer { finished() }
           for step in steps {
             guard !Task.isCancelled else { return }
-            switch step {
-            case let .sleep(duration, clock):
-              do { try await clock.sleep(for: duration) } catch { return }
-            case let .effect(effect):
+            switch step.value {
+            case let .sleep(alarm):
+              do { try await alarm.sleep(untilMultiple: 1) } catch { return }
+            case .effect:
               // No strong reference to the store across the wait: a store that goes away
               // cancels this task instead of being kept alive by it.
-              guard let task = self?.run(effect, ids: ids) else { return }
+              let task = await MainActor.run { () -> StoreTask? in
+                guard !Task.isCancelled, case let .effect(effect) = step.value else {
+                  return nil
+                }
+                return self?.run(effect, ids: ids)
+              }
+              guard let task else { return }
               await withTaskCancellationHandler {
                 await task.finish()
               } onCancel: {

@@ -3,6 +3,14 @@ import CustomDump
 import Hush
 import IssueReporting
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// A store for tests that proves a feature's reducer and effects exhaustively: every state
 /// change is asserted, every action an effect sends is received, and no effect is still
 /// running when the test ends.
@@ -120,9 +128,27 @@ public final class TestStore<State: Equatable, Action> {
       return
     }
     Self.reportPending(
-      unreceived: checks.unreceived, running: effects.inFlightCount,
+      unreceived: checks.unreceived, running: Self.inFlightAfterGrace(effects),
       fileID: checks.fileID, filePath: checks.filePath, line: checks.line, column: checks.column)
     effects.cancelAll()
+  }
+
+  /// The number of effects in flight, after giving those that are winding down a moment.
+  ///
+  /// An effect that sent its last action is still running until its body returns, an
+  /// instant later on another thread; a test that just received that action must not fail
+  /// for it. This waits at most 20 ms, and only while effects are in flight (so only a
+  /// failing test pays it in full): an effect that waits for a clock, a stream or the main
+  /// actor is still reported.
+  private nonisolated static func inFlightAfterGrace(_ effects: EffectRuntime<Action>) -> Int {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .milliseconds(20))
+    var running = effects.inFlightCount
+    while running > 0, clock.now < deadline {
+      sched_yield()  // let the effect's thread have this core
+      running = effects.inFlightCount
+    }
+    return running
   }
 
   // MARK: Sending
@@ -319,7 +345,7 @@ public final class TestStore<State: Equatable, Action> {
   ) {
     if exhaustivity == .on {
       Self.reportPending(
-        unreceived: endChecks.value.unreceived, running: effects.inFlightCount,
+        unreceived: endChecks.value.unreceived, running: Self.inFlightAfterGrace(effects),
         fileID: fileID, filePath: filePath, line: line, column: column)
     }
     skipReceivedActions()
@@ -466,14 +492,27 @@ private func watch(
   }
 }
 
-/// A task that reports when `timeout` ran out, waiting off the main actor.
+/// A task that reports when `timeout` ran out.
+///
+/// A timeout counted in yields runs out only when it ran out both on the main actor (where
+/// effects deliver their actions) and on the cooperative pool (where their work runs), so a
+/// busy main actor or a busy pool cannot make it run out before the effects had their turns.
 private func startTimer(
   _ timeout: TestStoreTimeout, _ continuation: AsyncStream<WaitEvent>.Continuation
 ) -> Task<Void, Never> {
   Task.detached {
-    await timeout.wait()
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask { await waitOnTheMainActor(timeout) }
+      group.addTask { await timeout.wait() }
+      await group.waitForAll()
+    }
     continuation.yield(.timedOut)
   }
+}
+
+@MainActor
+private func waitOnTheMainActor(_ timeout: TestStoreTimeout) async {
+  await timeout.wait()
 }
 
 /// What the end-of-test check needs, readable from `deinit` on any thread.

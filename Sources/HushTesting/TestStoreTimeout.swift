@@ -1,8 +1,9 @@
 /// How long a ``TestStore`` waits for effects to send an action or to finish before it fails.
 ///
 /// The default counts scheduler turns, not seconds: it waits for `Task.yield()` to return a
-/// number of times on the cooperative pool, so a test never sleeps, work that can make
-/// progress gets to run, and an effect blocked on a `TestClock` nobody advances fails fast.
+/// number of times, both on the main actor and on the cooperative pool, so a test never
+/// sleeps, work that can make progress gets to run, and an effect blocked on a `TestClock`
+/// nobody advances fails fast.
 ///
 /// ```swift
 /// store.timeout = .yields(1_000)                              // fail sooner
@@ -16,7 +17,7 @@ public struct TestStoreTimeout: Sendable, CustomStringConvertible {
 
   private let kind: Kind
 
-  /// Waits until `Task.yield()` returned `count` times, off the main actor.
+  /// Waits until `Task.yield()` returned `count` times on the main actor and on the pool.
   public static func yields(_ count: Int) -> Self {
     Self(kind: .yields(max(0, count)))
   }
@@ -30,7 +31,7 @@ public struct TestStoreTimeout: Sendable, CustomStringConvertible {
     Self(kind: .duration(duration, clock))
   }
 
-  /// 100,000 yields: a few tens of milliseconds on an idle machine, and never a sleep.
+  /// 100,000 yields: tens of milliseconds on an idle machine, and never a sleep.
   public static var `default`: Self { .yields(100_000) }
 
   public var description: String {

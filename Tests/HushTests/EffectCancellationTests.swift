@@ -17,8 +17,15 @@ import Testing
   /// Records whether the effect it wraps was cancelled, and runs `body` meanwhile.
   final class Probe: Sendable {
     let wasCancelled = LockIsolated(false)
+    private let started = AsyncStream<Void>.makeStream()
+
+    /// Returns once the effect started its work (so that advancing a clock reaches it).
+    func waitUntilStarted() async {
+      for await _ in started.stream { return }
+    }
 
     func run(_ body: @Sendable () async throws -> Void) async throws {
+      started.continuation.yield()
       try await withTaskCancellationHandler {
         try await body()
       } onCancel: {
@@ -54,6 +61,7 @@ import Testing
     let store = Self.makeStore(clock: clock, probe: probe)
     let task = store.send(.start)
     store.send(.stop)
+    await clock.advance(by: .seconds(1))  // would let an uncancelled effect finish
     await task.finish()
     #expect(probe.wasCancelled.value)
     #expect(store.state == false)
@@ -67,9 +75,10 @@ import Testing
     let taskA = storeA.send(.start)
     let taskB = storeB.send(.start)
     storeB.send(.stop)  // cancels B's work only
-    await taskB.finish()
+    await probeA.waitUntilStarted()
     await clock.advance(by: .seconds(1))
     await taskA.finish()
+    await taskB.finish()
     #expect(probeA.wasCancelled.value == false)
     #expect(storeA.state == true)
     #expect(probeB.wasCancelled.value)
@@ -94,8 +103,9 @@ import Testing
     }
     let first = store.send(false)
     let second = store.send(false)
-    await first.finish()
+    for probe in probes.value { await probe.waitUntilStarted() }
     await clock.advance(by: .seconds(1))
+    await first.finish()
     await second.finish()
     #expect(probes.value.map { $0.wasCancelled.value } == [true, false])
     #expect(store.state == 1)
@@ -121,6 +131,7 @@ import Testing
     }
     let task = store.send(0)
     store.send(1)
+    await probeC.waitUntilStarted()
     await clock.advance(by: .seconds(1))
     await task.finish()
     #expect(probeA.wasCancelled.value)
@@ -138,8 +149,8 @@ import Testing
     let task = store.send(0)
     #expect(task.isCancelled == false)
     task.cancel()
-    await task.finish()
     await clock.advance(by: .seconds(2))
+    await task.finish()
     #expect(ran.value == false)
   }
 
@@ -169,6 +180,9 @@ import Testing
     #expect(task?.isCancelled == false)
     child = nil
     store = nil
+    // Were the effect not cancelled, this would end its sleep and the test would fail
+    // (instead of waiting forever).
+    await clock.advance(by: .seconds(1))
     await task?.finish()
     #expect(probe.wasCancelled.value)
   }

@@ -9,6 +9,7 @@ import Testing
   @Test func concatenateStartsEachEffectWhenThePreviousOneFinished() async {
     let clock = TestClock()
     let log = LockIsolated<[String]>([])
+    let (firstStarted, firstStartedContinuation) = AsyncStream<Void>.makeStream()
     let store = Store<[String], String>(initialState: []) { received, action in
       guard action == "go" else {
         received.append(action)
@@ -17,6 +18,7 @@ import Testing
       return .concatenate(
         .run { send in
           log.withValue { $0.append("first started") }
+          firstStartedContinuation.yield()
           try await clock.sleep(for: .seconds(1))
           await send("first")
         },
@@ -28,6 +30,8 @@ import Testing
       )
     }
     let task = store.send("go")
+    var firstStartedIterator = firstStarted.makeAsyncIterator()
+    await firstStartedIterator.next()
     await clock.advance(by: .milliseconds(500))
     #expect(log.value == ["first started"])  // the second waits for the first
     await clock.advance(by: .milliseconds(500))
@@ -58,8 +62,8 @@ import Testing
     }
     let task = store.send("go")
     store.send("stop")
-    await task.finish()
     await clock.advance(by: .seconds(2))
+    await task.finish()
     #expect(store.state.isEmpty)
   }
 

@@ -80,6 +80,7 @@ import Testing
     } matching: {
       $0.description.contains("1 is still running")
     }
+    store.timeout = .default
     await clock.advance(by: .milliseconds(300))
     await store.receive(.resultsLoaded(["cat"])) { $0.results = ["cat"] }
   }
