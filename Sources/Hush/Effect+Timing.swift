@@ -15,7 +15,9 @@ extension Effect {
   ///   .debounce(id: SearchID.request, for: .milliseconds(300), clock: clock)
   /// ```
   ///
-  /// Twenty keystrokes 50 ms apart start one request, 300 ms after the last one.
+  /// Twenty keystrokes 50 ms apart start one request, 300 ms after the last one. The
+  /// deadline is fixed when the effect starts, so a busy machine does not delay it further.
+  /// Debouncing `.none` cancels what waits or runs under `id`.
   ///
   /// - Parameters:
   ///   - id: The cancellation id; `cancel(id:)` cancels the waiting effect and the started one.

@@ -15,8 +15,8 @@ import IssueReporting
 ///
 /// Operators shape when and whether work runs: ``cancellable(id:cancelInFlight:)`` and
 /// ``cancel(id:)`` (Effect+Cancellation.swift), ``debounce(id:for:clock:)`` and
-/// ``throttle(id:for:clock:latest:)`` (Effect+Timing.swift), ``merge(_:)-([Effect])``,
-/// ``concatenate(_:)-([Effect])`` and ``map(_:)`` (Effect+Composition.swift).
+/// ``throttle(id:for:clock:latest:)`` (Effect+Timing.swift), `merge`, `concatenate` and
+/// ``map(_:)`` (Effect+Composition.swift).
 public struct Effect<Action> {
   enum Operation {
     case none
