@@ -31,7 +31,8 @@ public struct TestStoreTimeout: Sendable, CustomStringConvertible {
     Self(kind: .duration(duration, clock))
   }
 
-  /// 100,000 yields: tens of milliseconds on an idle machine, and never a sleep.
+  /// 100,000 yields: a fraction of a second when effects are stuck (0.2–0.3 s on a busy
+  /// 2-core machine), nothing when they finish, and never a sleep.
   public static var `default`: Self { .yields(100_000) }
 
   public var description: String {
