@@ -100,11 +100,17 @@ let package = Package(
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
     .testTarget(
       name: "HushTestingTests",
-      dependencies: ["Hush", "HushTesting"]
+      dependencies: [
+        "Hush",
+        "HushTesting",
+        // Lets reportIssue reach Swift Testing on Linux (found through dlsym on Apple only).
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
     ),
     .testTarget(
       name: "HushCombineTests",

@@ -12,12 +12,29 @@ import IssueReporting
 /// ```
 ///
 /// `.run` bodies run off the main actor; the actions they send are handled on it.
+///
+/// Operators shape when and whether work runs: ``cancellable(id:cancelInFlight:)`` and
+/// ``cancel(id:)`` (Effect+Cancellation.swift), ``debounce(id:for:clock:)`` and
+/// ``throttle(id:for:clock:latest:)`` (Effect+Timing.swift), `merge`, `concatenate` and
+/// ``map(_:)`` (Effect+Composition.swift).
 public struct Effect<Action> {
   enum Operation {
     case none
     case send(Action)
     case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
     case merge([Effect<Action>])
+    /// Runs the effects one after the other.
+    case concatenate([Effect<Action>])
+    /// Runs the effect under `id`; with `cancelInFlight`, first cancels what runs under `id`.
+    indirect case cancellable(id: EffectID, cancelInFlight: Bool, Effect<Action>)
+    /// Cancels everything that runs under the ids.
+    case cancel([EffectID])
+    /// Runs the effect after sleeping `duration` on `clock` (the body of a debounce).
+    indirect case deferred(Duration, any Clock<Duration>, Effect<Action>)
+    /// Runs the effect now or at the end of the throttle window of `id`, or drops it.
+    indirect case throttle(
+      id: EffectID, interval: Duration, clock: any Clock<Duration>, latest: Bool,
+      Effect<Action>)
   }
 
   let operation: Operation

@@ -48,7 +48,9 @@ public final class Store<State, Action> {
   /// parent, and a child no view holds can go.
   var children = WeakCache<ScopeID>()
   nonisolated(unsafe) let identity: AnyHashable?
-  private let effects = LockIsolated(EffectTasks())
+  /// The effects this store runs (only a root store runs any); `package` so that `TestStore`
+  /// can see what is in flight.
+  package let effects = EffectRuntime<Action>()
 
   private struct Root {
     let state: StateRoot<State>
@@ -100,7 +102,7 @@ public final class Store<State, Action> {
   }
 
   deinit {
-    effects.withValue { $0.cancelAll() }
+    effects.cancelAll()
   }
 
   // MARK: Reading and writing
@@ -188,39 +190,6 @@ public final class Store<State, Action> {
     }
     return run(effect)
   }
-
-  private func run(_ effect: Effect<Action>) -> StoreTask {
-    switch effect.operation {
-    case .none:
-      return StoreTask(nil)
-    case let .send(action):
-      return send(action)
-    case let .merge(effects):
-      let tasks = effects.compactMap { run($0).rawValue }
-      guard !tasks.isEmpty else { return StoreTask(nil) }
-      if tasks.count == 1 { return StoreTask(tasks[0]) }
-      return StoreTask(
-        Task {
-          await withTaskCancellationHandler {
-            for task in tasks { await task.value }
-          } onCancel: {
-            for task in tasks { task.cancel() }
-          }
-        })
-    case let .run(priority, operation):
-      let send = Send<Action> { [weak self] action in self?.send(action) }
-      return StoreTask(
-        effects.withValue { tasks in
-          let id = tasks.nextID()
-          let task = Task.detached(priority: priority) { [effects] in
-            await operation(send)
-            effects.withValue { $0.remove(id) }
-          }
-          tasks.insert(task, id: id)
-          return task
-        })
-    }
-  }
 }
 
 extension Store: Observable {}
@@ -231,31 +200,6 @@ extension Store: Identifiable where State: Identifiable {
   public nonisolated var id: State.ID {
     identity?.base as! State.ID
   }
-}
-
-/// The tasks of the effects a store is running; the store cancels them when it goes away.
-struct EffectTasks: Sendable {
-  private var tasks: [Int: Task<Void, Never>] = [:]
-  private var lastID = 0
-
-  mutating func nextID() -> Int {
-    lastID += 1
-    return lastID
-  }
-
-  mutating func insert(_ task: Task<Void, Never>, id: Int) {
-    tasks[id] = task
-  }
-
-  mutating func remove(_ id: Int) {
-    tasks[id] = nil
-  }
-
-  func cancelAll() {
-    for task in tasks.values { task.cancel() }
-  }
-
-  var count: Int { tasks.count }
 }
 
 /// The id of `value` when it is `Identifiable`.

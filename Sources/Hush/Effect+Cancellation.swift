@@ -1,0 +1,61 @@
+extension Effect {
+  /// Makes the effect cancellable with ``cancel(id:)``, and optionally cancels the work that
+  /// already runs under the same id first.
+  ///
+  /// Ids belong to the store that runs the effect: two stores (two screens) using the same id
+  /// never cancel each other's work. A store that goes away cancels all of its effects, with
+  /// or without an id, including those its child stores started.
+  ///
+  /// ```swift
+  /// case .refresh:
+  ///   return .run { send in
+  ///     await send(.loaded(try await api.feed()))
+  ///   }
+  ///   .cancellable(id: FeedID.refresh, cancelInFlight: true)   // one refresh at a time
+  /// case .onDisappear:
+  ///   return .cancel(id: FeedID.refresh)
+  /// ```
+  ///
+  /// A cancelled `.run` sees `Task.isCancelled` and `CancellationError`s from cancellable
+  /// awaits; an action it sends after the cancellation is dropped, never delivered late.
+  ///
+  /// - Parameters:
+  ///   - id: Any `Hashable & Sendable` value; an enum case or a type is a good choice.
+  ///   - cancelInFlight: Whether to cancel the effects already running under `id` before
+  ///     this one starts.
+  /// - Returns: The effect, cancellable by `id`.
+  public func cancellable(
+    id: some Hashable & Sendable, cancelInFlight: Bool = false
+  ) -> Self {
+    if case .none = operation, !cancelInFlight { return self }
+    return Self(.cancellable(id: EffectID(id), cancelInFlight: cancelInFlight, self))
+  }
+
+  /// Cancels the effects running under `id` in the store that runs this effect, and closes
+  /// the throttle window of `id`.
+  ///
+  /// ```swift
+  /// case .searchCleared:
+  ///   state.results = []
+  ///   return .cancel(id: SearchID.request)
+  /// ```
+  ///
+  /// - Parameter id: The id the effects were made cancellable with.
+  /// - Returns: An effect that cancels them and does nothing else.
+  public static func cancel(id: some Hashable & Sendable) -> Self {
+    Self(.cancel([EffectID(id)]))
+  }
+
+  /// Cancels the effects running under any of `ids`.
+  ///
+  /// ```swift
+  /// case .onDisappear:
+  ///   return .cancel(ids: [SearchID.request, SearchID.suggestions])
+  /// ```
+  ///
+  /// - Parameter ids: The ids the effects were made cancellable with.
+  /// - Returns: An effect that cancels them and does nothing else.
+  public static func cancel(ids: some Sequence<any Hashable & Sendable>) -> Self {
+    Self(.cancel(ids.map { EffectID($0) }))
+  }
+}

@@ -1,0 +1,73 @@
+extension Effect {
+  /// Runs several effects one after the other: each starts when the previous one finished.
+  ///
+  /// ```swift
+  /// return .concatenate(
+  ///   .run { send in await send(.saved(try await api.save(draft))) },
+  ///   .run { send in await send(.synced(try await api.sync())) }
+  /// )
+  /// ```
+  ///
+  /// Cancelling it (its task, or an id around it) cancels the running effect and skips the
+  /// rest.
+  public static func concatenate(_ effects: Self...) -> Self {
+    concatenate(effects)
+  }
+
+  /// Runs several effects one after the other: each starts when the previous one finished.
+  public static func concatenate(_ effects: some Sequence<Self>) -> Self {
+    let effects = effects.filter {
+      if case .none = $0.operation { return false }
+      return true
+    }
+    switch effects.count {
+    case 0: return .none
+    case 1: return effects[0]
+    default: return Self(.concatenate(effects))
+    }
+  }
+
+  /// Transforms the actions the effect sends, to embed a child feature's effect in its
+  /// parent's.
+  ///
+  /// ```swift
+  /// case let .settings(action):
+  ///   return Settings().reduce(into: &state.settings, action: action)
+  ///     .map(AppAction.settings)
+  /// ```
+  ///
+  /// Cancellation ids, debounces and throttles keep working on the transformed effect.
+  ///
+  /// - Parameter transform: Turns an action of this effect into an action of the new one.
+  /// - Returns: An effect that does the same work and sends transformed actions.
+  public func map<NewAction>(
+    _ transform: @escaping @Sendable (Action) -> NewAction
+  ) -> Effect<NewAction> {
+    switch operation {
+    case .none:
+      return .none
+    case let .send(action):
+      return .send(transform(action))
+    case let .run(priority, operation):
+      return Effect<NewAction>(
+        .run(priority) { send in
+          await operation(Send { action in send(transform(action)) })
+        })
+    case let .merge(effects):
+      return Effect<NewAction>(.merge(effects.map { $0.map(transform) }))
+    case let .concatenate(effects):
+      return Effect<NewAction>(.concatenate(effects.map { $0.map(transform) }))
+    case let .cancellable(id, cancelInFlight, effect):
+      return Effect<NewAction>(
+        .cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform)))
+    case let .cancel(ids):
+      return Effect<NewAction>(.cancel(ids))
+    case let .deferred(duration, clock, effect):
+      return Effect<NewAction>(.deferred(duration, clock, effect.map(transform)))
+    case let .throttle(id, interval, clock, latest, effect):
+      return Effect<NewAction>(
+        .throttle(
+          id: id, interval: interval, clock: clock, latest: latest, effect.map(transform)))
+    }
+  }
+}

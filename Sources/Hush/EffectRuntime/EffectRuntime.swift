@@ -1,0 +1,72 @@
+import Foundation
+
+/// The effects one root store runs, behind a lock: the store's `deinit` (on any thread)
+/// cancels them, and the tasks remove themselves when they finish (on any thread).
+///
+/// The logic lives in ``EffectRuntimeStateMachine``; this type only takes the lock around
+/// it and cancels tasks after releasing the lock. Pending throttled effects are stored here
+/// but only read and written on the main actor (by the store's interpreter); other threads
+/// only release them.
+package final class EffectRuntime<Action>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var machine = EffectRuntimeStateMachine<Action>()
+
+  init() {}
+
+  private func withLock<R>(_ body: (inout EffectRuntimeStateMachine<Action>) -> R) -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&machine)
+  }
+
+  /// Starts a task made by `makeTask` and tracks it under `ids` until it calls the
+  /// `finished` closure it is given (its last act) or is cancelled.
+  ///
+  /// `makeTask` runs under the lock, so the task cannot report that it finished before it
+  /// was recorded; it must only create the task.
+  func start(
+    ids: [EffectID],
+    _ makeTask: (_ finished: @escaping @Sendable () -> Void) -> Task<Void, Never>
+  ) -> Task<Void, Never> {
+    withLock { machine in
+      let token = machine.makeToken()
+      let task = makeTask { [weak self] in self?.withLock { $0.finished(token) } }
+      machine.started(task, token: token, ids: ids)
+      return task
+    }
+  }
+
+  /// Cancels everything that runs under `ids` and closes their throttle windows.
+  func cancel(_ ids: some Sequence<EffectID>) {
+    for task in withLock({ $0.cancel(ids) }) { task.cancel() }
+  }
+
+  /// Cancels every effect; the store went away.
+  package func cancelAll() {
+    for task in withLock({ $0.cancelAll() }) { task.cancel() }
+  }
+
+  /// The tasks in flight: started, and neither finished nor cancelled.
+  package var inFlight: [Task<Void, Never>] {
+    withLock { $0.inFlight }
+  }
+
+  /// The number of tasks in flight.
+  package var inFlightCount: Int {
+    withLock { $0.inFlightCount }
+  }
+
+  func throttle(
+    id: EffectID, latest: Bool, effect: Effect<Action>
+  ) -> EffectRuntimeStateMachine<Action>.ThrottleDecision {
+    withLock { $0.throttle(id: id, latest: latest, effect: effect) }
+  }
+
+  func windowStarted(_ timer: Task<Void, Never>, id: EffectID, token: Int) {
+    withLock { $0.windowStarted(timer, id: id, token: token) }
+  }
+
+  func windowElapsed(id: EffectID, token: Int) -> Effect<Action>? {
+    withLock { $0.windowElapsed(id: id, token: token) }
+  }
+}

@@ -1,0 +1,598 @@
+import ConcurrencyExtras
+import CustomDump
+import Hush
+import IssueReporting
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A store for tests that proves a feature's reducer and effects exhaustively: every state
+/// change is asserted, every action an effect sends is received, and no effect is still
+/// running when the test ends.
+///
+/// ```swift
+/// @Test func search() async {
+///   let clock = TestClock()
+///   let store = TestStore(initialState: Search()) { state, action in
+///     searchReducer(&state, action, clock: clock)
+///   }
+///   await store.send(.queryChanged("cat")) { $0.query = "cat" }
+///   await clock.advance(by: .milliseconds(300))
+///   await store.receive(.resultsLoaded(["Tom"])) { $0.results = ["Tom"] }
+///   await store.finish()
+/// }
+/// ```
+///
+/// A failure is reported as an issue, in Swift Testing and in XCTest alike: a wrong expected
+/// state shows a diff (`−` expected, `+` actual), an unexpected action names itself, and a test
+/// that ends with actions it did not receive or effects still running fails when the store
+/// goes away (or at ``assertNoPendingEffects(fileID:filePath:line:column:)``).
+///
+/// Waiting never sleeps: ``timeout`` counts scheduler turns by default, and a test moves time
+/// forward by advancing the `TestClock` it injected.
+@MainActor
+public final class TestStore<State: Equatable, Action> {
+  /// The store under test, for scoping it or rendering it with a `RenderProbe`.
+  public let store: Store<State, Action>
+
+  /// How long ``receive(_:assert:fileID:filePath:line:column:)`` and
+  /// ``finish(fileID:filePath:line:column:)`` wait for effects.
+  public var timeout: TestStoreTimeout
+
+  /// Whether every state change and received action must be asserted (`.on`, the default),
+  /// or only those the test mentions (`.off`).
+  ///
+  /// With `.off`, a state assertion checks only what its closure sets, `receive` skips the
+  /// actions before the one it expects, and the end of the test does not fail on actions
+  /// it did not receive or effects still running.
+  public var exhaustivity: Exhaustivity {
+    get { endChecks.value.exhaustivity }
+    set { endChecks.withValue { $0.exhaustivity = newValue } }
+  }
+
+  /// The state the test asserted so far (the store's current state after every assertion).
+  public private(set) var state: State
+
+  private let recorder: TestStoreRecorder<State, Action>
+  private let effects: EffectRuntime<Action>
+  private let endChecks: LockIsolated<EndChecks>
+
+  /// Creates a test store from a reducer.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The reducer under test.
+  ///   - timeout: How long to wait for effects.
+  public convenience init<R: Reducer>(
+    initialState: State,
+    reducer: R,
+    timeout: TestStoreTimeout = .default,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where R.State == State, R.Action == Action {
+    self.init(
+      initialState: initialState, timeout: timeout,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    ) { reducer.reduce(into: &$0, action: $1) }
+  }
+
+  /// Creates a test store from a closure that reduces each action.
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: 0) { (count: inout Int, action: CounterAction) in
+  ///   count += 1
+  ///   return .none
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - timeout: How long to wait for effects.
+  ///   - reducer: The reducer under test.
+  public init(
+    initialState: State,
+    timeout: TestStoreTimeout = .default,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    reducer: @escaping @MainActor (_ state: inout State, _ action: Action) -> Effect<Action>
+  ) {
+    let endChecks = LockIsolated(
+      EndChecks(
+        exhaustivity: .on, fileID: fileID, filePath: filePath, line: line, column: column))
+    let recorder = TestStoreRecorder<State, Action>(endChecks: endChecks)
+    self.store = Store(initialState: initialState) { state, action in
+      let effect = reducer(&state, action)
+      recorder.record(action, state: state)
+      return effect
+    }
+    self.recorder = recorder
+    self.effects = store.effects
+    self.endChecks = endChecks
+    self.state = initialState
+    self.timeout = timeout
+  }
+
+  deinit {
+    let checks = endChecks.value
+    guard checks.exhaustivity == .on else {
+      effects.cancelAll()
+      return
+    }
+    Self.reportPending(
+      unreceived: checks.unreceived, running: Self.inFlightAfterGrace(effects),
+      fileID: checks.fileID, filePath: checks.filePath, line: checks.line, column: checks.column)
+    effects.cancelAll()
+  }
+
+  /// The number of effects in flight, after giving those that are winding down a moment.
+  ///
+  /// An effect that sent its last action is still running until its body returns, an
+  /// instant later on another thread; a test that just received that action must not fail
+  /// for it. This waits at most 20 ms, and only while effects are in flight (so only a
+  /// failing test pays it in full): an effect that waits for a clock, a stream or the main
+  /// actor is still reported.
+  private nonisolated static func inFlightAfterGrace(_ effects: EffectRuntime<Action>) -> Int {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .milliseconds(20))
+    var running = effects.inFlightCount
+    while running > 0, clock.now < deadline {
+      sched_yield()  // let the effect's thread have this core
+      running = effects.inFlightCount
+    }
+    return running
+  }
+
+  // MARK: Sending
+
+  /// Sends an action and asserts the state it leads to.
+  ///
+  /// ```swift
+  /// await store.send(.increment) { $0.count = 1 }
+  /// ```
+  ///
+  /// The closure gets the state before the action and sets what the action should change;
+  /// the result must equal the store's state after the reducer ran (actions the effect sends
+  /// right away with `.send` are received separately). With exhaustivity on, the test must
+  /// have received every action effects sent before it sends the next one.
+  ///
+  /// - Parameters:
+  ///   - action: The action to send.
+  ///   - updateStateToExpectedResult: Changes the previous state into the expected one;
+  ///     `nil` when the action must not change the state.
+  /// - Returns: The task of the effects the action started.
+  @discardableResult
+  public func send(
+    _ action: Action,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> StoreTask {
+    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    if !recorder.received.isEmpty {
+      if exhaustivity == .on {
+        location.report(
+          """
+          Must handle \(recorder.received.count) received \
+          action\(recorder.received.count == 1 ? "" : "s") before sending an action:
+
+          \(recorder.unreceivedList)
+          """)
+      }
+      skipReceivedActions()
+    }
+    recorder.isSendingFromTest = true
+    let task = store.send(action)
+    recorder.isSendingFromTest = false
+    guard let actual = recorder.sentState.take() else { return task }
+    assertState(actual, updateStateToExpectedResult, location: location)
+    await Task.yield()
+    return task
+  }
+
+  // MARK: Receiving
+
+  /// Asserts that an effect sent `expectedAction`, and the state it led to.
+  ///
+  /// ```swift
+  /// await store.receive(.resultsLoaded(["Tom"])) { $0.results = ["Tom"] }
+  /// ```
+  ///
+  /// Waits for the action if it has not arrived yet (see ``timeout``).
+  ///
+  /// - Parameters:
+  ///   - expectedAction: The action the next received action must equal.
+  ///   - updateStateToExpectedResult: Changes the previous state into the expected one.
+  public func receive(
+    _ expectedAction: Action,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async where Action: Equatable {
+    await receive(
+      expected: String(customDumping: expectedAction),
+      matching: { $0 == expectedAction },
+      mismatch: { received in
+        diff(expectedAction, received, format: .proportional).map {
+          "\($0.indented)\n\n(Expected: −, Received: +)"
+        } ?? String(customDumping: received).indented
+      },
+      updateStateToExpectedResult,
+      location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Asserts that an effect sent an action that `isMatching` accepts, and the state it led
+  /// to. Use it for actions that are not `Equatable`, or to match a case whatever its payload.
+  ///
+  /// ```swift
+  /// await store.receive(where: { if case .resultsLoaded = $0 { true } else { false } }) {
+  ///   $0.results = ["Tom"]
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - isMatching: Whether a received action is the expected one.
+  ///   - updateStateToExpectedResult: Changes the previous state into the expected one.
+  public func receive(
+    where isMatching: @escaping (_ action: Action) -> Bool,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      expected: "an action matching the predicate",
+      matching: isMatching,
+      mismatch: { String(customDumping: $0).indented },
+      updateStateToExpectedResult,
+      location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  private func receive(
+    expected: String,
+    matching isMatching: @escaping (Action) -> Bool,
+    mismatch: (Action) -> String,
+    _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
+    location: Location
+  ) async {
+    let exhaustive = exhaustivity == .on
+    let arrived = await waitUntil { [recorder] in
+      exhaustive
+        ? !recorder.received.isEmpty : recorder.received.contains { isMatching($0.action) }
+    }
+    guard arrived else {
+      let running = effects.inFlightCount
+      location.report(
+        """
+        Expected to receive \(expected), but received \
+        \(recorder.received.isEmpty ? "no action" : "no matching action")\
+        \(running == 0 ? "." : ", after waiting for \(timeout) with \(running) effect\(running == 1 ? "" : "s") still running. Does the test need to advance a clock?")
+        """)
+      return
+    }
+    if !exhaustive {
+      while let first = recorder.received.first, !isMatching(first.action) {
+        state = recorder.received.removeFirst().state
+      }
+    }
+    let (action, actual) = recorder.received.removeFirst()
+    guard isMatching(action) else {
+      location.report(
+        """
+        Received an unexpected action:
+
+        \(mismatch(action))
+        """)
+      state = actual
+      return
+    }
+    assertState(actual, updateStateToExpectedResult, location: location)
+  }
+
+  // MARK: Ending
+
+  /// Waits for every effect in flight to finish, and fails if some are still running when
+  /// the ``timeout`` ran out.
+  ///
+  /// ```swift
+  /// await store.send(.refresh) { $0.isLoading = true }
+  /// await store.receive(.loaded([1, 2])) { $0.isLoading = false; $0.items = [1, 2] }
+  /// await store.finish()
+  /// ```
+  public func finish(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let finished = await waitUntil { [effects] in effects.inFlightCount == 0 }
+    guard !finished else { return }
+    let running = effects.inFlightCount
+    Location(fileID: fileID, filePath: filePath, line: line, column: column).report(
+      """
+      Expected effects to finish, but \(running) \(running == 1 ? "is" : "are") still running \
+      after waiting for \(timeout). Advance the clock they wait on, cancel them, or \
+      receive what they send.
+      """)
+  }
+
+  /// Fails if the test did not receive every action effects sent, or effects are still
+  /// running; then skips those actions and cancels those effects, so that each problem is
+  /// reported once. The store checks the same when it goes away.
+  ///
+  /// ```swift
+  /// await store.send(.start)
+  /// store.assertNoPendingEffects()   // fails: the effect .start started is running
+  /// ```
+  public func assertNoPendingEffects(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    if exhaustivity == .on {
+      Self.reportPending(
+        unreceived: endChecks.value.unreceived, running: Self.inFlightAfterGrace(effects),
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    skipReceivedActions()
+    skipInFlightEffects()
+  }
+
+  /// Accepts the actions received so far without asserting them; the state moves on to the
+  /// state after the last one.
+  public func skipReceivedActions() {
+    if let last = recorder.received.last { state = last.state }
+    recorder.received.removeAll()
+  }
+
+  /// Cancels the effects in flight; the test does not need to wait for them.
+  public func skipInFlightEffects() {
+    effects.cancelAll()
+  }
+
+  // MARK: Helpers
+
+  private func assertState(
+    _ actual: State,
+    _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
+    location: Location
+  ) {
+    let previous = state
+    defer { state = actual }
+    var expected = exhaustivity == .on ? previous : actual
+    do {
+      try updateStateToExpectedResult?(&expected)
+    } catch {
+      location.report("Threw an error while asserting the state: \(error)")
+      return
+    }
+    if expected != actual {
+      // `diff` is nil when both dump the same (a type whose `==` sees what a dump does not).
+      let difference =
+        diff(expected, actual, format: .proportional).map {
+          "\($0.indented)\n\n(Expected: −, Actual: +)"
+        }
+        ?? "Expected:\n\(String(customDumping: expected).indented)\n"
+        + "Actual:\n\(String(customDumping: actual).indented)"
+      location.report(
+        """
+        A state change does not match expectation:
+
+        \(difference)
+        """)
+    } else if exhaustivity == .on, updateStateToExpectedResult != nil, actual == previous {
+      location.report(
+        """
+        Expected the state to change, but it did not change; omit the trailing closure when \
+        an action leaves the state as it is.
+        """)
+    }
+  }
+
+  /// Waits until `condition` holds, effects can no longer make it hold, or the ``timeout``
+  /// ran out. Never sleeps with the default timeout.
+  private func waitUntil(_ condition: @escaping @MainActor () -> Bool) async -> Bool {
+    if condition() { return true }
+    let (events, continuation) = AsyncStream<WaitEvent>.makeStream()
+    let listener = recorder.addListener { continuation.yield(.received) }
+    let timer = startTimer(timeout, continuation)
+    var watcher = watch(effects.inFlight, continuation)
+    defer {
+      recorder.removeListener(listener)
+      timer.cancel()
+      watcher.cancel()
+      continuation.finish()
+    }
+    for await event in events {
+      if condition() { return true }
+      switch event {
+      case .received:
+        continue
+      case .timedOut:
+        return false
+      case .effectsFinished:
+        let inFlight = effects.inFlight
+        guard inFlight.isEmpty else {
+          watcher = watch(inFlight, continuation)
+          continue
+        }
+        // Nothing runs any more; let actions already on their way to the main actor land.
+        for _ in 0..<10 {
+          await Task.yield()
+          if condition() { return true }
+        }
+        return false
+      }
+    }
+    return condition()
+  }
+
+  private nonisolated static func reportPending(
+    unreceived: [String], running: Int,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
+    if !unreceived.isEmpty {
+      reportIssue(
+        """
+        The store received \(unreceived.count) unexpected \
+        action\(unreceived.count == 1 ? "" : "s") that the test did not receive:
+
+        \(unreceived.map { "  • \($0)" }.joined(separator: "\n"))
+
+        Receive them with 'store.receive', or skip them with 'store.skipReceivedActions()'.
+        """,
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    if running > 0 {
+      reportIssue(
+        """
+        \(running) effect\(running == 1 ? " is" : "s are") still running at the end of the \
+        test. Await 'store.finish()' (advancing the clocks they wait on), cancel them, or \
+        skip them with 'store.skipInFlightEffects()'.
+        """,
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+  }
+}
+
+/// Whether a ``TestStore`` requires every state change and received action to be asserted.
+public enum Exhaustivity: Equatable, Sendable {
+  /// Every state change, received action and running effect must be accounted for.
+  case on
+  /// Only what the test asserts is checked.
+  case off
+}
+
+/// What wakes up a test store waiting for effects.
+private enum WaitEvent: Sendable {
+  case received, timedOut, effectsFinished
+}
+
+/// A task that reports when all of `tasks` finished.
+private func watch(
+  _ tasks: [Task<Void, Never>], _ continuation: AsyncStream<WaitEvent>.Continuation
+) -> Task<Void, Never> {
+  Task.detached {
+    for task in tasks { await task.value }
+    continuation.yield(.effectsFinished)
+  }
+}
+
+/// A task that reports when `timeout` ran out.
+///
+/// A timeout counted in yields runs out only when it ran out both on the main actor (where
+/// effects deliver their actions) and on the cooperative pool (where their work runs), so a
+/// busy main actor or a busy pool cannot make it run out before the effects had their turns.
+private func startTimer(
+  _ timeout: TestStoreTimeout, _ continuation: AsyncStream<WaitEvent>.Continuation
+) -> Task<Void, Never> {
+  Task.detached {
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask { await waitOnTheMainActor(timeout) }
+      group.addTask { await timeout.wait() }
+      await group.waitForAll()
+    }
+    continuation.yield(.timedOut)
+  }
+}
+
+@MainActor
+private func waitOnTheMainActor(_ timeout: TestStoreTimeout) async {
+  await timeout.wait()
+}
+
+/// What the end-of-test check needs, readable from `deinit` on any thread.
+struct EndChecks: Sendable {
+  var exhaustivity: Exhaustivity
+  var unreceived: [String] = []
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+}
+
+/// Where an assertion was written.
+struct Location {
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+
+  func report(_ message: String) {
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}
+
+/// Records what the reducer of a test store handles: the state after the action the test
+/// sent, and every other action (sent by effects) with the state after it.
+@MainActor
+final class TestStoreRecorder<State, Action> {
+  var isSendingFromTest = false
+  var sentState: State?
+  var received: [(action: Action, state: State)] = [] {
+    didSet {
+      let descriptions = received.map { String(customDumping: $0.action) }
+      endChecks.withValue { $0.unreceived = descriptions }
+    }
+  }
+  private var listeners: [Int: @MainActor () -> Void] = [:]
+  private var lastListener = 0
+  private let endChecks: LockIsolated<EndChecks>
+
+  init(endChecks: LockIsolated<EndChecks>) {
+    self.endChecks = endChecks
+  }
+
+  func record(_ action: Action, state: State) {
+    if isSendingFromTest {
+      isSendingFromTest = false
+      sentState = state
+      return
+    }
+    received.append((action, state))
+    for listener in listeners.values { listener() }
+  }
+
+  var unreceivedList: String {
+    received.map { "  • \(String(customDumping: $0.action))" }.joined(separator: "\n")
+  }
+
+  func addListener(_ listener: @escaping @MainActor () -> Void) -> Int {
+    lastListener += 1
+    listeners[lastListener] = listener
+    return lastListener
+  }
+
+  func removeListener(_ id: Int) {
+    listeners[id] = nil
+  }
+}
+
+extension String {
+  fileprivate var indented: String {
+    split(separator: "\n", omittingEmptySubsequences: false)
+      .map { $0.isEmpty ? "" : "  \($0)" }
+      .joined(separator: "\n")
+  }
+}
+
+extension Optional {
+  fileprivate mutating func take() -> Wrapped? {
+    defer { self = nil }
+    return self
+  }
+}
