@@ -137,12 +137,13 @@ public final class TestStore<State: Equatable, Action> {
   ///
   /// An effect that sent its last action is still running until its body returns, an
   /// instant later on another thread; a test that just received that action must not fail
-  /// for it. This waits at most 20 ms, and only while effects are in flight (so only a
+  /// for it. This waits at most one second — long enough for a loaded machine running tests
+  /// in parallel to schedule that thread — and only while effects are in flight (so only a
   /// failing test pays it in full): an effect that waits for a clock, a stream or the main
   /// actor is still reported.
   private nonisolated static func inFlightAfterGrace(_ effects: EffectRuntime<Action>) -> Int {
     let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: .milliseconds(20))
+    let deadline = clock.now.advanced(by: .seconds(1))
     var running = effects.inFlightCount
     while running > 0, clock.now < deadline {
       sched_yield()  // let the effect's thread have this core

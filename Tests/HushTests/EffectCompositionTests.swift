@@ -111,11 +111,17 @@ import Testing
   ///
   /// - Returns: Whether the ping arrived while it worked.
   nonisolated static func crunch(until pinged: LockIsolated<Bool>) -> Bool {
+    // Busy until the main actor handled the ping. The deadline only bounds a broken run (work
+    // on the main actor never sees the ping); it is long because other tests may hold the main
+    // actor for seconds when the whole suite runs in parallel.
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .seconds(120))
     var state: UInt64 = 1
     var iterations = 0
-    while !pinged.value, iterations < 50_000_000 {
+    while !pinged.value {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       iterations += 1
+      if iterations % 100_000 == 0, clock.now > deadline { break }
     }
     return pinged.value && state != 0
   }

@@ -17,7 +17,7 @@ struct Alarm: Sendable {
   ) -> @Sendable (Int) async throws -> Void {
     let start = clock.now
     return { multiple in
-      try await clock.sleep(until: start.advanced(by: interval * multiple), tolerance: nil)
+      try await Hush.sleep(on: clock, until: start.advanced(by: interval * multiple))
     }
   }
 
