@@ -65,6 +65,10 @@ public struct Effect<Action> {
   ///   - operation: The work; `CancellationError` ends it quietly.
   ///   - handler: Called with any other error the operation throws. Without one, an error is
   ///     reported as an issue (a test failure in tests, a runtime warning in an app).
+  ///   - fileID: Where the effect was made, for the issue an unhandled error reports.
+  ///   - filePath: Where the effect was made, for the issue an unhandled error reports.
+  ///   - line: Where the effect was made, for the issue an unhandled error reports.
+  ///   - column: Where the effect was made, for the issue an unhandled error reports.
   public static func run(
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
