@@ -16,15 +16,7 @@ extension Effect {
 
   /// Runs several effects one after the other: each starts when the previous one finished.
   public static func concatenate(_ effects: some Sequence<Self>) -> Self {
-    let effects = effects.filter {
-      if case .none = $0.operation { return false }
-      return true
-    }
-    switch effects.count {
-    case 0: return .none
-    case 1: return effects[0]
-    default: return Self(.concatenate(effects))
-    }
+    combining(effects, as: Operation.concatenate)
   }
 
   /// Transforms the actions the effect sends, to embed a child feature's effect in its

@@ -106,6 +106,13 @@ public struct Effect<Action> {
 
   /// Runs several effects at the same time.
   public static func merge(_ effects: some Sequence<Self>) -> Self {
+    combining(effects, as: Operation.merge)
+  }
+
+  /// `effects` without the `.none`s, combined with `operation` when more than one is left.
+  static func combining(
+    _ effects: some Sequence<Self>, as operation: ([Self]) -> Operation
+  ) -> Self {
     let effects = effects.filter {
       if case .none = $0.operation { return false }
       return true
@@ -113,7 +120,7 @@ public struct Effect<Action> {
     switch effects.count {
     case 0: return .none
     case 1: return effects[0]
-    default: return Self(.merge(effects))
+    default: return Self(operation(effects))
     }
   }
 

@@ -28,10 +28,7 @@ import Observation
 /// ```
 @MainActor
 public final class Debounced<Value: Equatable> {
-  private let inputCell = ObservationCell()
-  private let outputCell = ObservationCell()
-  private var storedInput: Value
-  private var storedOutput: Value
+  private var value: ControlValue<Value>
   private var machine = DebounceStateMachine()
   private var timer: Task<Void, Never>?
 
@@ -48,8 +45,7 @@ public final class Debounced<Value: Equatable> {
   public init(
     _ initialValue: Value, for delay: Duration, clock: any Clock<Duration> = ContinuousClock()
   ) {
-    self.storedInput = initialValue
-    self.storedOutput = initialValue
+    self.value = ControlValue(initialValue)
     self.delay = delay
     self.clock = clock
   }
@@ -60,22 +56,16 @@ public final class Debounced<Value: Equatable> {
 
   /// The latest value written, by a control bound to it. Writing an equal value does nothing.
   public var input: Value {
-    get {
-      inputCell.track()
-      return storedInput
-    }
+    get { value.trackedInput() }
     set {
-      guard newValue != storedInput else { return }
-      storedInput = newValue
-      inputCell.notifyChange()
+      guard value.write(newValue) else { return }
       startTimer(on: clock, generation: machine.inputChanged())
     }
   }
 
   /// The input, once it has been quiet for ``delay``.
   public var output: Value {
-    outputCell.track()
-    return storedOutput
+    value.trackedOutput()
   }
 
   /// Whether the output is waiting for the input to settle.
@@ -88,7 +78,7 @@ public final class Debounced<Value: Equatable> {
     timer?.cancel()
     timer = nil
     machine.flushed()
-    publish(storedInput)
+    value.publishInput()
   }
 
   private func startTimer<C: Clock<Duration>>(on clock: C, generation: Int) {
@@ -101,13 +91,7 @@ public final class Debounced<Value: Equatable> {
   private func timerFired(generation: Int) {
     guard machine.timerFired(generation: generation) else { return }
     timer = nil
-    publish(storedInput)
-  }
-
-  private func publish(_ value: Value) {
-    guard value != storedOutput else { return }
-    storedOutput = value
-    outputCell.notifyChange()
+    value.publishInput()
   }
 }
 

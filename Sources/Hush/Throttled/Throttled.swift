@@ -22,10 +22,7 @@ import Observation
 /// ```
 @MainActor
 public final class Throttled<Value: Equatable> {
-  private let inputCell = ObservationCell()
-  private let outputCell = ObservationCell()
-  private var storedInput: Value
-  private var storedOutput: Value
+  private var value: ControlValue<Value>
   private var machine = ThrottleStateMachine()
   private var timer: Task<Void, Never>?
   /// When the current window ends: the next window starts there, not when its task ran.
@@ -45,8 +42,7 @@ public final class Throttled<Value: Equatable> {
     _ initialValue: Value, every interval: Duration,
     clock: any Clock<Duration> = ContinuousClock()
   ) {
-    self.storedInput = initialValue
-    self.storedOutput = initialValue
+    self.value = ControlValue(initialValue)
     self.interval = interval
     self.clock = clock
   }
@@ -57,22 +53,16 @@ public final class Throttled<Value: Equatable> {
 
   /// The latest value written, by a control bound to it. Writing an equal value does nothing.
   public var input: Value {
-    get {
-      inputCell.track()
-      return storedInput
-    }
+    get { value.trackedInput() }
     set {
-      guard newValue != storedInput else { return }
-      storedInput = newValue
-      inputCell.notifyChange()
+      guard value.write(newValue) else { return }
       apply(machine.inputChanged())
     }
   }
 
   /// The input, at most once per ``interval``.
   public var output: Value {
-    outputCell.track()
-    return storedOutput
+    value.trackedOutput()
   }
 
   private func apply(_ decision: ThrottleStateMachine.Decision) {
@@ -83,7 +73,7 @@ public final class Throttled<Value: Equatable> {
       timer = nil
       windowEnd = nil
     case .deliverAndOpenWindow:
-      publish(storedInput)
+      value.publishInput()
       startWindow(clock)
     }
   }
@@ -98,12 +88,6 @@ public final class Throttled<Value: Equatable> {
 
   private func windowEnded() {
     apply(machine.windowEnded())
-  }
-
-  private func publish(_ value: Value) {
-    guard value != storedOutput else { return }
-    storedOutput = value
-    outputCell.notifyChange()
   }
 }
 
