@@ -97,9 +97,63 @@ protocol DemoReader {
   func endFrame() -> Bool
 }
 
+// MARK: The plain models
+
+/// The app state as plain model properties: what `PublishedModel` and `ObservationModel` both
+/// hold, so that the same changes are made the same way on both.
+protocol PlainDemoModel: AnyObject {
+  var count: Int { get set }
+  var title: String { get set }
+  var cat: DemoCat { get set }
+  var settings: DemoSettings { get set }
+  var slider: Double { get set }
+  var rows: [DemoRow] { get set }
+  var kittens: [DemoKitten] { get set }
+}
+
+extension PlainDemoModel {
+  func load(_ state: DemoState) {
+    count = state.count
+    title = state.title
+    cat = state.cat
+    settings = state.settings
+    slider = state.slider
+    rows = Array(state.rows)
+    kittens = state.kittens
+  }
+
+  /// Makes `change` as an app on a plain model would: property writes.
+  func apply(_ change: DemoChange) {
+    switch change {
+    case .increment: count += 1
+    case .addZero: count += 0
+    case let .setTitle(newTitle): title = newTitle
+    case .replaceWithEqualState:
+      let (count, title, cat, settings, slider, rows, kittens) = (
+        self.count, self.title, self.cat, self.settings, self.slider, self.rows, self.kittens
+      )
+      self.count = count
+      self.title = title
+      self.cat = cat
+      self.settings = settings
+      self.slider = slider
+      self.rows = rows
+      self.kittens = kittens
+    case let .renameCat(name): cat.name = name
+    case let .setCatAge(age): cat.age = age
+    case let .setSlider(value): slider = value
+    case let .setRowValue(id, value):
+      if let index = rows.firstIndex(where: { $0.id == id }) { rows[index].value = value }
+    case let .appendRow(id): rows.append(DemoRow(id: id))
+    case let .renameKitten(id, name): kittens[id].name = name
+    case let .paintKitten(id, isWhite): kittens[id].isWhite = isWhite
+    }
+  }
+}
+
 // MARK: ObservableObject
 
-final class PublishedModel: ObservableObject {
+final class PublishedModel: ObservableObject, PlainDemoModel {
   @Published var count = 0
   @Published var title = "Hello"
   @Published var cat = DemoCat()
@@ -109,13 +163,7 @@ final class PublishedModel: ObservableObject {
   @Published var kittens: [DemoKitten] = []
 
   init(_ state: DemoState) {
-    count = state.count
-    title = state.title
-    cat = state.cat
-    settings = state.settings
-    slider = state.slider
-    rows = Array(state.rows)
-    kittens = state.kittens
+    load(state)
   }
 }
 
@@ -142,38 +190,12 @@ extension PublishedModel: DemoModel {
   func makeReader(_ read: DemoRead) -> DemoReader {
     ObjectWillChangeReader(self)
   }
-
-  func apply(_ change: DemoChange) {
-    switch change {
-    case .increment: count += 1
-    case .addZero: count += 0
-    case let .setTitle(newTitle): title = newTitle
-    case .replaceWithEqualState:
-      let state = DemoState(
-        count: count, title: title, cat: cat, settings: settings, slider: slider,
-        rows: IdentifiedArray(uniqueElements: rows))
-      count = state.count
-      title = state.title
-      cat = state.cat
-      settings = state.settings
-      slider = state.slider
-      rows = Array(state.rows)
-    case let .renameCat(name): cat.name = name
-    case let .setCatAge(age): cat.age = age
-    case let .setSlider(value): slider = value
-    case let .setRowValue(id, value):
-      if let index = rows.firstIndex(where: { $0.id == id }) { rows[index].value = value }
-    case let .appendRow(id): rows.append(DemoRow(id: id))
-    case let .renameKitten(id, name): kittens[id].name = name
-    case let .paintKitten(id, isWhite): kittens[id].isWhite = isWhite
-    }
-  }
 }
 
 // MARK: @Observable
 
 @Observable
-final class ObservationModel {
+final class ObservationModel: PlainDemoModel {
   var count = 0
   var title = "Hello"
   var cat = DemoCat()
@@ -183,13 +205,7 @@ final class ObservationModel {
   var kittens: [DemoKitten] = []
 
   init(_ state: DemoState) {
-    count = state.count
-    title = state.title
-    cat = state.cat
-    settings = state.settings
-    slider = state.slider
-    rows = Array(state.rows)
-    kittens = state.kittens
+    load(state)
   }
 }
 
@@ -224,32 +240,6 @@ extension ObservationModel: DemoModel {
     // The usual code: filter in `body`.
     case .whiteKittens: TrackedReader { self.kittens.filter(\.isWhite).map(\.id) }
     case .sliderPreview: TrackedReader { self.slider }
-    }
-  }
-
-  func apply(_ change: DemoChange) {
-    switch change {
-    case .increment: count += 1
-    case .addZero: count += 0
-    case let .setTitle(newTitle): title = newTitle
-    case .replaceWithEqualState:
-      let (count, title, cat, settings, slider, rows) = (
-        self.count, self.title, self.cat, self.settings, self.slider, self.rows
-      )
-      self.count = count
-      self.title = title
-      self.cat = cat
-      self.settings = settings
-      self.slider = slider
-      self.rows = rows
-    case let .renameCat(name): cat.name = name
-    case let .setCatAge(age): cat.age = age
-    case let .setSlider(value): slider = value
-    case let .setRowValue(id, value):
-      if let index = rows.firstIndex(where: { $0.id == id }) { rows[index].value = value }
-    case let .appendRow(id): rows.append(DemoRow(id: id))
-    case let .renameKitten(id, name): kittens[id].name = name
-    case let .paintKitten(id, isWhite): kittens[id].isWhite = isWhite
     }
   }
 }
