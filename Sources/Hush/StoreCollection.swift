@@ -50,6 +50,10 @@ final class ElementStores<ID: Hashable, State, Action> {
   private let parent: AnyObject
   /// Element stores by id, held weakly: a row view holds its store.
   private var stores = WeakCache<ID>()
+  /// The scopes of the element stores by id, held weakly: a scope outlives its store while
+  /// its readers' paths are compared, and a new store for the same id reuses it (one scope
+  /// per element, so that a change of one element finds its scope by id).
+  private var nodes = WeakCache<ID>()
 
   init<Parent>(
     node: ScopeNode<Parent, IdentifiedArray<ID, State>>,
@@ -79,8 +83,13 @@ final class ElementStores<ID: Hashable, State, Action> {
       preconditionFailure(
         "StoreCollection: no element with id \(id); read the collection again after a change")
     }
-    let node = ScopeNode(
-      parent: collection.observers, lens: ElementLens(id: id, element: element))
+    let node: ScopeNode<IdentifiedArray<ID, State>, State>
+    if let live = nodes[id] {
+      node = unsafeDowncast(live, to: ScopeNode<IdentifiedArray<ID, State>, State>.self)
+    } else {
+      node = ScopeNode(parent: collection.observers, lens: ElementLens(id: id, element: element))
+      nodes.insert(node, for: id)
+    }
     let store = Store<State, Action>(
       host: node,
       forward: { [send] in send(id, $0) },

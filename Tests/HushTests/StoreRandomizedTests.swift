@@ -1,7 +1,8 @@
-import Hush
 import HushTesting
 import IdentifiedCollections
 import Testing
+
+@testable import Hush
 
 /// Random mutations of a nested state against probes on random paths: after every step each
 /// probe shows the state's value at its path (never stale) and rendered only if that value
@@ -101,10 +102,43 @@ import Testing
     return .none
   }
 
-  @Test(arguments: [1, 2] as [UInt64])
-  func probesAreNeverStaleAndNeverWasted(seed: UInt64) {
+  /// The same app with items reduced by an element reducer through `forEach`; the parent
+  /// answers some item actions by changing another item, and an outer reducer sometimes
+  /// changes an item before the element reducer runs.
+  @MainActor
+  static func forEachReducer() -> some Reducer<Tree, Action> {
+    let inner = Reduce<Tree, Action> { tree, action in
+      guard case let .item(id, .setScore(score)) = action else { return reduce(&tree, action) }
+      if score == 2 { tree.items[id: (id + 1) % 8]?.label = String(id % 2) }
+      return .none
+    }
+    .forEach(
+      \.items, action: Action.item,
+      extract: { action in
+        guard case let .item(id, itemAction) = action else { return nil }
+        return (id, itemAction)
+      }
+    ) {
+      Reduce<Item, ItemAction> { item, action in
+        switch action {
+        case let .setScore(score): item.score = score
+        }
+        return .none
+      }
+    }
+    return Reduce<Tree, Action> { tree, action in
+      if case let .item(id, .setScore(0)) = action { tree.items[id: (id + 3) % 8]?.score += 1 }
+      return inner.reduce(into: &tree, action: action)
+    }
+  }
+
+  @Test(arguments: [(1, false), (2, false), (1, true), (2, true)] as [(UInt64, Bool)])
+  func probesAreNeverStaleAndNeverWasted(seed: UInt64, forEach: Bool) {
     var random = SplitMix64(seed: seed)
-    let store = Store<Tree, Action>(initialState: Tree(), reducer: Self.reduce)
+    let store =
+      forEach
+      ? Store<Tree, Action>(initialState: Tree(), reducer: Self.forEachReducer())
+      : Store<Tree, Action>(initialState: Tree(), reducer: Self.reduce)
     let left = store.scope(state: \.left, action: Action.branch)
     let items = store.scope(state: \.items, action: Action.item)
 
@@ -166,13 +200,21 @@ import Testing
       case 2:
         store[\.right.other.number] = value
       case 3:
-        store.send(.item(id: value, action: .setScore(Int(random.next() % 3))))
+        let score = Int(random.next() % 3)
+        if random.next() % 2 == 0 {
+          store.send(.item(id: value, action: .setScore(score)))
+        } else {
+          items[id: value]!.send(.setScore(score))
+        }
       case 4:
         left.send(.setNumber(value))
       default:
         store.send(.mutate(Int(random.next() % 16), value))
       }
-      let tree = store.state
+      // Read without tracking, so that no reader of the whole state holds a copy of it.
+      var current: Tree?
+      store.observers.host.withCurrentValue { current = $0.pointee }
+      let tree = current!
       for index in probes.indices where probes[index].path.dependency(tree) != probes[index].seen {
         probes[index].invalidated = true
       }

@@ -5,14 +5,34 @@
 /// observer is active from the first read after it was created until the change that notifies
 /// its readers, so the cost of a change follows what live readers read.
 class Observer<Base>: ObservationCell {
-  /// Position in the owning set's `active` array, or -1 when inactive.
+  /// Position in the owning set's `active` array (``ObserverSet/elementIndex`` for an element
+  /// scope), or -1 when inactive.
   final var activeIndex = -1
+  /// The id of the element this observer watches, for the scope of one element of an
+  /// identified collection: the set keeps those by id, so that a change known to touch one
+  /// element compares only that element's scope.
+  final let elementID: AnyHashable?
+  /// Whether this observer is a child scope found at a byte offset of `Base`, which may hold a
+  /// collection an element reducer mutates in place (see ``ElementMutation``).
+  final let isOffsetScope: Bool
+
+  init(elementID: AnyHashable? = nil, isOffsetScope: Bool = false) {
+    self.elementID = elementID
+    self.isOffsetScope = isOffsetScope
+  }
 
   /// Compares what this observer watches in `base` with what it saw last; appends the cells
   /// whose readers must be notified.
   func collectChanges(
     in base: UnsafePointer<Base>, into changed: inout [ObservationCell],
     recorder: ChangeRecorder?
+  ) {}
+
+  /// An element of the collection `size` bytes long at `offset` in `base` is about to be
+  /// mutated in place; a scope that holds that collection prepares for it (see
+  /// ``ElementMutation``).
+  func prepareForElementMutation(
+    _ mutation: ElementMutation, at offset: Int, size: Int, in base: UnsafeRawPointer
   ) {}
 }
 
@@ -48,7 +68,12 @@ protocol ObservationHost<Value>: AnyObject {
 /// The observers of one value: the cells readers read, by key path, and the child scopes.
 final class ObserverSet<Base> {
   private(set) var cells: [AnyKeyPath: Observer<Base>] = [:]
+  /// The active observers, but for the scopes of single elements (in `activeElements`).
   private(set) var active: ContiguousArray<Observer<Base>> = []
+  /// The active scopes of single elements of an identified collection, by element id.
+  private(set) var activeElements: [AnyHashable: Observer<Base>] = [:]
+  /// The active child scopes at a byte offset of `Base` (a subset of `active`).
+  private var activeOffsetScopes: [Observer<Base>] = []
   unowned let host: any ObservationHost<Base>
 
   init(host: any ObservationHost<Base>) {
@@ -100,23 +125,49 @@ final class ObserverSet<Base> {
     return cell
   }
 
+  /// Whether no observer is active: then nothing of `Base` is compared on a change.
+  var isInactive: Bool { active.isEmpty && activeElements.isEmpty }
+
+  /// Every active observer, element scopes included.
+  var allActive: [Observer<Base>] { Array(active) + activeElements.values }
+
+  /// Marks an element scope as active; its `activeIndex` is then this value.
+  static var elementIndex: Int { Int.max }
+
   func activate(_ observer: Observer<Base>) {
     guard observer.activeIndex < 0 else { return }
-    observer.activeIndex = active.count
-    active.append(observer)
-    if active.count == 1 { host.observersDidChangeActivity(isActive: true) }
+    let wasInactive = isInactive
+    if let id = observer.elementID {
+      assert(activeElements[id] == nil, "two scopes of one element")
+      observer.activeIndex = Self.elementIndex
+      activeElements[id] = observer
+    } else {
+      observer.activeIndex = active.count
+      active.append(observer)
+      if observer.isOffsetScope { activeOffsetScopes.append(observer) }
+    }
+    if wasInactive { host.observersDidChangeActivity(isActive: true) }
   }
 
   func deactivate(_ observer: Observer<Base>) {
     let index = observer.activeIndex
     guard index >= 0 else { return }
-    let last = active.removeLast()
-    if last !== observer {
-      active[index] = last
-      last.activeIndex = index
+    if let id = observer.elementID {
+      activeElements[id] = nil
+    } else {
+      let last = active.removeLast()
+      if last !== observer {
+        active[index] = last
+        last.activeIndex = index
+      }
+      if observer.isOffsetScope,
+        let position = activeOffsetScopes.firstIndex(where: { $0 === observer })
+      {
+        activeOffsetScopes.remove(at: position)
+      }
     }
     observer.activeIndex = -1
-    if active.isEmpty { host.observersDidChangeActivity(isActive: false) }
+    if isInactive { host.observersDidChangeActivity(isActive: false) }
   }
 
   /// Drops a cell for good (its value is gone: an element left its collection).
@@ -136,6 +187,34 @@ final class ObserverSet<Base> {
   ) {
     for observer in active {
       observer.collectChanges(in: base, into: &changed, recorder: recorder)
+    }
+    for observer in activeElements.values {
+      observer.collectChanges(in: base, into: &changed, recorder: recorder)
+    }
+  }
+
+  /// Compares the active observers against `base` when only the elements with `elementIDs`
+  /// may have changed: the scopes of the other elements are not visited.
+  ///
+  /// - Complexity: O(active observers that are not element scopes + `elementIDs`).
+  func collectChanges(
+    in base: UnsafePointer<Base>, onlyElements elementIDs: Set<AnyHashable>,
+    into changed: inout [ObservationCell], recorder: ChangeRecorder?
+  ) {
+    for observer in active {
+      observer.collectChanges(in: base, into: &changed, recorder: recorder)
+    }
+    for id in elementIDs {
+      activeElements[id]?.collectChanges(in: base, into: &changed, recorder: recorder)
+    }
+  }
+
+  /// Passes an announced element mutation to the child scopes that hold the collection.
+  func prepareForElementMutation(
+    _ mutation: ElementMutation, at offset: Int, size: Int, in base: UnsafeRawPointer
+  ) {
+    for scope in activeOffsetScopes {
+      scope.prepareForElementMutation(mutation, at: offset, size: size, in: base)
     }
   }
 }

@@ -11,22 +11,43 @@ import IdentifiedCollections
 /// A child scope of an observed value: the part of `Parent` a child store reads, with the
 /// observers of its own paths. It is an observer of its parent while any of its own observers
 /// is active.
-final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost {
+final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, SnapshotHolder {
   typealias Value = Child
 
   private unowned let parentObservers: ObserverSet<Parent>
   private let lens: ScopeLens<Parent, Child>
   private(set) lazy var observers = ObserverSet<Child>(host: self)
+  /// Set while element reducers mutate elements inside this child in place, until the next
+  /// comparison (see ``ElementMutation``).
+  private var pendingMutation: PendingElementMutation?
 
   init(parent: ObserverSet<Parent>, lens: ScopeLens<Parent, Child>) {
     self.parentObservers = parent
     self.lens = lens
+    super.init(elementID: lens.elementID, isOffsetScope: lens.childOffset != nil)
   }
 
   override func collectChanges(
     in base: UnsafePointer<Parent>, into changed: inout [ObservationCell],
     recorder: ChangeRecorder?
   ) {
+    if let pending = pendingMutation, let offset = lens.childOffset {
+      pendingMutation = nil
+      let child = (UnsafeRawPointer(base) + offset).assumingMemoryBound(to: Child.self)
+      if pending.unchangedBefore, lens.snapshotMatches(child) {
+        // Nothing under this scope changed but the announced elements.
+        if pending.elementIDs.isEmpty {
+          observers.collectChanges(in: child, into: &changed, recorder: recorder)
+        } else {
+          observers.collectChanges(
+            in: child, onlyElements: pending.elementIDs, into: &changed, recorder: recorder)
+        }
+      } else {
+        lens.takeSnapshot(of: child)
+        observers.collectChanges(in: child, into: &changed, recorder: recorder)
+      }
+      return
+    }
     // `withChangedChild` skips the child's observers when the child is bitwise unchanged:
     // then nothing under it changed, and a send costs nothing per observer of this scope.
     let found = lens.withChangedChild(in: base) { child in
@@ -39,8 +60,36 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost {
     }
   }
 
+  /// Drops the snapshot while an element of a collection inside this child is mutated in
+  /// place (so the mutation does not copy the collection), and remembers whether anything
+  /// else changed under this scope since the last comparison.
+  override func prepareForElementMutation(
+    _ mutation: ElementMutation, at offset: Int, size: Int, in base: UnsafeRawPointer
+  ) {
+    guard let childOffset = lens.childOffset, offset >= childOffset,
+      offset + size <= childOffset + MemoryLayout<Child>.size
+    else { return }
+    let child = (base + childOffset).assumingMemoryBound(to: Child.self)
+    let unchanged = lens.snapshotMatches(child)
+    var pending =
+      pendingMutation ?? PendingElementMutation(unchangedBefore: true, elementIDs: [])
+    pending.unchangedBefore = pending.unchangedBefore && unchanged
+    if offset == childOffset, ObjectIdentifier(Child.self) == mutation.collectionType {
+      pending.elementIDs.insert(mutation.elementID)
+    }
+    pendingMutation = pending
+    lens.dropSnapshot()
+    mutation.willRetakeSnapshot(self, childAt: UnsafeRawPointer(child))
+    observers.prepareForElementMutation(
+      mutation, at: offset - childOffset, size: size, in: UnsafeRawPointer(child))
+  }
+
+  func retakeSnapshot(childAt child: UnsafeRawPointer) {
+    lens.takeSnapshot(of: child.assumingMemoryBound(to: Child.self))
+  }
+
   override func leaveActiveSet() {
-    for observer in Array(observers.active) {
+    for observer in observers.allActive {
       observer.leaveActiveSet()
     }
     parentObservers.deactivate(self)
@@ -75,8 +124,17 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost {
     } else {
       parentObservers.deactivate(self)
       lens.dropSnapshot()
+      pendingMutation = nil
     }
   }
+}
+
+/// What a scope knows about the element mutations announced since its last comparison.
+struct PendingElementMutation {
+  /// Whether the child was bitwise unchanged when each mutation was announced.
+  var unchangedBefore: Bool
+  /// The elements mutated, when the child is the collection itself.
+  var elementIDs: Set<AnyHashable>
 }
 
 /// How a scope finds its child value inside the parent's.
@@ -97,8 +155,16 @@ class ScopeLens<Parent, Child> {
   }
   /// Remembers the current child, for `withChangedChild(in:_:)`.
   func takeSnapshot(in parent: UnsafePointer<Parent>) {}
+  /// Remembers `child`, for `withChangedChild(in:_:)`.
+  func takeSnapshot(of child: UnsafePointer<Child>) {}
+  /// Whether `child` is bitwise identical to the snapshot (`false` without one).
+  func snapshotMatches(_ child: UnsafePointer<Child>) -> Bool { false }
   /// Forgets the snapshot (the scope has no active observers: nothing to compare).
   func dropSnapshot() {}
+  /// The child's byte offset in the parent, when it is stored there at a fixed place.
+  var childOffset: Int? { nil }
+  /// The id of the element, for the lens of one element of an identified collection.
+  var elementID: AnyHashable? { nil }
   /// The last child value seen, for a child that is gone.
   func withLastChild(_ body: (UnsafePointer<Child>) -> Void) {
     preconditionFailure("ScopeLens is abstract")
@@ -142,17 +208,18 @@ final class KeyPathLens<Parent, Child>: ScopeLens<Parent, Child> {
   ) -> Bool {
     guard let offset else { return withChild(in: parent, body) }
     let child = (UnsafeRawPointer(parent) + offset).assumingMemoryBound(to: Child.self)
-    if snapshot != nil {
-      let size = MemoryLayout<Child>.size
-      let same = withUnsafeMutablePointer(to: &snapshot) { optional in
-        // A non-nil `Child?` stores its payload at the start.
-        memcmp(UnsafeRawPointer(optional), UnsafeRawPointer(child), size) == 0
-      }
-      if same { return true }
-    }
+    if snapshotMatches(child) { return true }
     snapshot = child.pointee
     body(child)
     return true
+  }
+
+  override func snapshotMatches(_ child: UnsafePointer<Child>) -> Bool {
+    guard snapshot != nil else { return false }
+    return withUnsafeMutablePointer(to: &snapshot) { optional in
+      // A non-nil `Child?` stores its payload at the start.
+      memcmp(UnsafeRawPointer(optional), UnsafeRawPointer(child), MemoryLayout<Child>.size) == 0
+    }
   }
 
   override func takeSnapshot(in parent: UnsafePointer<Parent>) {
@@ -160,9 +227,16 @@ final class KeyPathLens<Parent, Child>: ScopeLens<Parent, Child> {
     snapshot = (UnsafeRawPointer(parent) + offset).assumingMemoryBound(to: Child.self).pointee
   }
 
+  override func takeSnapshot(of child: UnsafePointer<Child>) {
+    guard offset != nil else { return }
+    snapshot = child.pointee
+  }
+
   override func dropSnapshot() {
     snapshot = nil
   }
+
+  override var childOffset: Int? { offset }
 
   override func withLastChild(_ body: (UnsafePointer<Child>) -> Void) {
     preconditionFailure("a key path child is never missing")
@@ -230,6 +304,8 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
   override func withLastChild(_ body: (UnsafePointer<Element>) -> Void) {
     withUnsafePointer(to: lastElement, body)
   }
+
+  override var elementID: AnyHashable? { AnyHashable(id) }
 
   override func modify(
     _ parent: inout IdentifiedArray<ID, Element>, _ body: (inout Element) -> Void

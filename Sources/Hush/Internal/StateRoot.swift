@@ -1,5 +1,5 @@
 /// The state of a root store and the observers of its paths.
-final class StateRoot<State>: ObservationHost {
+final class StateRoot<State>: ObservationHost, ElementMutationTarget {
   typealias Value = State
 
   private(set) var state: State
@@ -29,12 +29,12 @@ final class StateRoot<State>: ObservationHost {
     cause: @autoclosure () -> ChangeLogEntry.Cause, _ body: (inout State) -> Result
   ) -> Result {
     guard let changeLog else {
-      let result = body(&state)
+      let result = reduce(body)
       propagateChanges(recorder: nil)
       return result
     }
     let before = state
-    let result = body(&state)
+    let result = reduce(body)
     let recorder = ChangeRecorder()
     propagateChanges(recorder: recorder)
     changeLog(
@@ -44,10 +44,27 @@ final class StateRoot<State>: ObservationHost {
     return result
   }
 
+  /// Runs `body` on the state; element reducers inside it may announce in-place element
+  /// mutations (see ``ElementMutation``) while some reader is active.
+  private func reduce<Result>(_ body: (inout State) -> Result) -> Result {
+    withUnsafeMutablePointer(to: &state) { state in
+      if observers.isInactive { return body(&state.pointee) }
+      return ReducerRun.run(on: state, size: MemoryLayout<State>.size, target: self) {
+        body(&state.pointee)
+      }
+    }
+  }
+
+  func prepareForElementMutation(
+    _ mutation: ElementMutation, at offset: Int, size: Int, in base: UnsafeRawPointer
+  ) {
+    observers.prepareForElementMutation(mutation, at: offset, size: size, in: base)
+  }
+
   func observersDidChangeActivity(isActive: Bool) {}
 
   private func propagateChanges(recorder: ChangeRecorder?) {
-    guard !observers.active.isEmpty else { return }
+    guard !observers.isInactive else { return }
     // A reader notified below may change the state again (re-entrantly): it then works on a
     // buffer of its own.
     var changed = changedBuffer

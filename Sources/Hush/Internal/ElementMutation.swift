@@ -1,0 +1,97 @@
+import IdentifiedCollections
+
+/// One element of an identified collection, mutated in place by an element reducer
+/// (``Reducer/forEach(_:action:extract:element:)``), announced to the store whose reducer is
+/// running, so that the cost of the change follows that element's readers.
+///
+/// Why it is needed: a scope holds a snapshot of its child (a copy sharing its buffers), so
+/// that a send that leaves the child alone costs nothing per observer under it. A row changed
+/// in place then copies the whole collection (copy-on-write), and finding the changed row
+/// means visiting every row's scope: O(rows) per send. Announced, the scopes that hold the
+/// collection check that nothing under them changed so far, drop their snapshots while the
+/// element reducer runs (no copy), and take them again after it; the next comparison then
+/// visits only the announced element's scope when the snapshot still matches, and everything
+/// under the scope otherwise.
+final class ElementMutation {
+  let elementID: AnyHashable
+  /// The type of the collection, to tell it from a value that starts at the same offset.
+  let collectionType: ObjectIdentifier
+  private var snapshotHolders: [(holder: any SnapshotHolder, child: UnsafeRawPointer)] = []
+
+  private init(elementID: AnyHashable, collectionType: ObjectIdentifier) {
+    self.elementID = elementID
+    self.collectionType = collectionType
+  }
+
+  /// Announces that the element `id` of the collection at `path` of `state` is about to be
+  /// mutated in place, when `state` is (part of) the state of the store whose reducer runs.
+  ///
+  /// - Returns: The mutation, to ``finish()`` once the element was mutated; `nil` when no
+  ///   store is told (the reducer runs outside a store, or the collection is not stored at a
+  ///   fixed place in the store's state): the store then compares as for any change.
+  static func announce<State, ID: Hashable, Element>(
+    in state: inout State, at path: WritableKeyPath<State, IdentifiedArray<ID, Element>>,
+    id: ID
+  ) -> ElementMutation? {
+    guard let run = ReducerRun.current,
+      let offsetInState = MemoryLayout<State>.offset(of: path)
+    else { return nil }
+    let address = withUnsafeMutablePointer(to: &state) { UnsafeRawPointer($0) + offsetInState }
+    let size = MemoryLayout<IdentifiedArray<ID, Element>>.size
+    let offset = address - UnsafeRawPointer(run.state)
+    // Only a collection inside the state being reduced; anything else is a copy.
+    guard offset >= 0, offset + size <= run.size else { return nil }
+    let mutation = ElementMutation(
+      elementID: AnyHashable(id),
+      collectionType: ObjectIdentifier(IdentifiedArray<ID, Element>.self))
+    run.target.prepareForElementMutation(mutation, at: offset, size: size, in: run.state)
+    return mutation
+  }
+
+  /// A scope dropped its snapshot of the child at `child`, to take again in ``finish()``.
+  func willRetakeSnapshot(_ holder: some SnapshotHolder, childAt child: UnsafeRawPointer) {
+    snapshotHolders.append((holder, child))
+  }
+
+  /// The element was mutated: the scopes take their snapshots again.
+  func finish() {
+    for (holder, child) in snapshotHolders {
+      holder.retakeSnapshot(childAt: child)
+    }
+    snapshotHolders = []
+  }
+}
+
+/// A scope that drops its snapshot during an ``ElementMutation``.
+protocol SnapshotHolder: AnyObject {
+  func retakeSnapshot(childAt child: UnsafeRawPointer)
+}
+
+/// Something whose observers an ``ElementMutation`` is announced to: a root store's state.
+protocol ElementMutationTarget: AnyObject {
+  func prepareForElementMutation(
+    _ mutation: ElementMutation, at offset: Int, size: Int, in base: UnsafeRawPointer)
+}
+
+/// The state a root store's reducer is mutating, while it runs.
+struct ReducerRun {
+  /// The address of the state during the reducer's access to it.
+  let state: UnsafeMutableRawPointer
+  let size: Int
+  let target: any ElementMutationTarget
+
+  /// The reducer running now, if any. Stores run their reducers on the main actor, and only
+  /// reducers read this: it is never touched from two threads.
+  nonisolated(unsafe) static var current: ReducerRun?
+
+  /// Runs `body` (a reducer) on the state at `state`, as the current run.
+  static func run<Result>(
+    on state: UnsafeMutableRawPointer, size: Int, target: any ElementMutationTarget,
+    _ body: () -> Result
+  ) -> Result {
+    let outer = current
+    current = ReducerRun(state: state, size: size, target: target)
+    defer { current = outer }
+    return body()
+  }
+}
