@@ -126,6 +126,9 @@ public struct Effect<Action> {
 
   /// Runs this effect and `other` at the same time.
   public func merge(with other: Self) -> Self {
-    .merge([self, other])
+    // Without building an array for the common case of a `.none`.
+    if case .none = operation { return other }
+    if case .none = other.operation { return self }
+    return Self(.merge([self, other]))
   }
 }

@@ -48,7 +48,8 @@ extension Reducer {
   ) -> ForEachReducer<Self, ID, Element>
   where Element.State == ElementState, Element.Action == ElementAction {
     ForEachReducer(
-      parent: self, elements: elements, embed: embed, extract: extract, element: element(),
+      parent: self, elements: elements, offset: MemoryLayout<State>.offset(of: elements),
+      embed: embed, extract: extract, element: element(),
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
@@ -60,6 +61,8 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
 {
   let parent: Parent
   let elements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  /// The collection's byte offset in the state, when stored at a fixed place.
+  let offset: Int?
   let embed: @Sendable (ID, Element.Action) -> Parent.Action
   let extract: (Parent.Action) -> (ID, Element.Action)?
   let element: Element
@@ -72,14 +75,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     guard let (id, elementAction) = extract(action) else {
       return parent.reduce(into: &state, action: action)
     }
-    let elementEffect: Effect<Parent.Action>
-    if let index = state[keyPath: elements].index(id: id) {
-      let mutation = ElementMutation.announce(in: &state, at: elements, id: id)
-      let effect = element.reduce(into: &state[keyPath: elements][index], action: elementAction)
-      mutation?.finish()
-      let embed = self.embed
-      elementEffect = effect.map { embed(id, $0) }
-    } else {
+    guard let effect = reduceElement(id, elementAction, in: &state) else {
       reportIssue(
         """
         forEach received the action \(elementAction) for the element with id \(id), which is \
@@ -90,9 +86,34 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
         """,
         fileID: location.fileID, filePath: location.filePath, line: location.line,
         column: location.column)
-      elementEffect = .none
+      return parent.reduce(into: &state, action: action)
     }
-    return .merge(elementEffect, parent.reduce(into: &state, action: action))
+    let parentEffect = parent.reduce(into: &state, action: action)
+    if case .none = effect.operation { return parentEffect }
+    let embed = self.embed
+    return effect.map { embed(id, $0) }.merge(with: parentEffect)
+  }
+
+  /// Runs the element reducer on the element with `id` in place, or returns `nil` when the
+  /// collection has no such element.
+  @MainActor
+  private func reduceElement(
+    _ id: ID, _ action: Element.Action, in state: inout Parent.State
+  ) -> Effect<Element.Action>? {
+    guard let offset else {
+      guard let index = state[keyPath: elements].index(id: id) else { return nil }
+      return element.reduce(into: &state[keyPath: elements][index], action: action)
+    }
+    // A stored collection is reached through its offset, without a key path projection, and
+    // its element mutation is announced to the store (see `ElementMutation`).
+    return withUnsafeMutablePointer(to: &state) { state in
+      let collection = (UnsafeMutableRawPointer(state) + offset)
+        .assumingMemoryBound(to: IdentifiedArray<ID, Element.State>.self)
+      guard let index = collection.pointee.index(id: id) else { return nil }
+      let mutation = ElementMutation.announce(collectionAt: collection, id: id)
+      defer { mutation?.finish() }
+      return element.reduce(into: &collection.pointee[index], action: action)
+    }
   }
 }
 

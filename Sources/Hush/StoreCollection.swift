@@ -53,7 +53,7 @@ final class ElementStores<ID: Hashable, State, Action> {
   /// The scopes of the element stores by id, held weakly: a scope outlives its store while
   /// its readers' paths are compared, and a new store for the same id reuses it (one scope
   /// per element, so that a change of one element finds its scope by id).
-  private var nodes = WeakCache<ID>()
+  private let nodes = ElementScopes<ID>()
 
   init<Parent>(
     node: ScopeNode<Parent, IdentifiedArray<ID, State>>,
@@ -63,6 +63,7 @@ final class ElementStores<ID: Hashable, State, Action> {
     self.collection = node
     self.send = send
     self.parent = parent
+    node.findElementScope = { [nodes] in nodes.scope(for: $0) }
   }
 
   /// Reads the ids, tracked, and forgets the stores of ids that left the collection.

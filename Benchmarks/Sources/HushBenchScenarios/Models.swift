@@ -78,6 +78,52 @@ public func makeAppStore(rowCount: Int) -> Store<AppState, AppAction> {
   }
 }
 
+/// A row's own reducer, for `makeForEachAppStore`.
+public struct RowReducer: Reducer {
+  public init() {}
+
+  public func reduce(into row: inout Row, action: RowAction) -> Effect<RowAction> {
+    switch action {
+    case let .setValue(value):
+      row.value = value
+    }
+    return .none
+  }
+}
+
+/// The same app as `makeAppStore`, with the rows reduced by `RowReducer` through `forEach`
+/// (the parent reducer leaves row actions to it).
+@MainActor
+public func makeForEachAppStore(rowCount: Int) -> Store<AppState, AppAction> {
+  let app = Reduce<AppState, AppAction> { state, action in
+    switch action {
+    case .row:
+      break
+    case .increment:
+      state.count += 1
+    case let .setCount(count):
+      state.count = count
+    case let .setSlider(value):
+      state.slider = value
+    case let .renameRow(id, title):
+      state.rows[id: id]?.title = title
+    case let .settings(.setFontSize(size)):
+      state.settings.fontSize = size
+    }
+    return .none
+  }
+  .forEach(
+    \.rows, action: AppAction.row,
+    extract: { action in
+      guard case let .row(id, rowAction) = action else { return nil }
+      return (id, rowAction)
+    }
+  ) {
+    RowReducer()
+  }
+  return Store(initialState: AppState(rowCount: rowCount), reducer: app)
+}
+
 /// `@Observable` holding the rows as values: any row change is a change of `rows`.
 @Observable
 public final class ObservableRows {

@@ -12,20 +12,11 @@ public let rowFanOutScenario = Scenario(
   columns: [10, 1_000, 10_000],
   columnLabels: nil,
   implementations: [
-    .init(name: "Hush Store (element stores)") { n in
-      let frame = Frame()
-      let store = makeAppStore(rowCount: n)
-      let rows = store.scope(state: \.rows, action: AppAction.row)
-      let rowStores = rows.map { $0 }
-      let readers = rowStores.map { row in TrackedReader(frame: frame) { row.value } }
-      return Fixture(
-        frame: frame, keepAlive: [store, frame] + rowStores + readers,
-        verify: { verifyRenders(frame, operations: $0, expectedPerChange: 1) }
-      ) { i in
-        // A row view sends through its own element store.
-        rowStores[i % n].send(.setValue(i + 1))
-        frame.flush()
-      }
+    .init(name: "Hush Store, forEach row reducer") { n in
+      hushRowFanOut(n, store: makeForEachAppStore(rowCount: n))
+    },
+    .init(name: "Hush Store, plain reducer") { n in
+      hushRowFanOut(n, store: makeAppStore(rowCount: n))
     },
     .init(name: "@Observable class with [Row]") { n in
       let frame = Frame()
@@ -78,4 +69,21 @@ func verifyRenders(_ frame: Frame, operations: Int, expectedPerChange: Int) -> S
     return "\(frame.renders) renders for \(operations) changes, expected \(expectedPerChange) each"
   }
   return nil
+}
+
+/// One reader per row, each through its element store; a row view sends through its own
+/// element store.
+@MainActor
+func hushRowFanOut(_ n: Int, store: Store<AppState, AppAction>) -> Fixture {
+  let frame = Frame()
+  let rows = store.scope(state: \.rows, action: AppAction.row)
+  let rowStores = rows.map { $0 }
+  let readers = rowStores.map { row in TrackedReader(frame: frame) { row.value } }
+  return Fixture(
+    frame: frame, keepAlive: [store, frame] + rowStores + readers,
+    verify: { verifyRenders(frame, operations: $0, expectedPerChange: 1) }
+  ) { i in
+    rowStores[i % n].send(.setValue(i + 1))
+    frame.flush()
+  }
 }

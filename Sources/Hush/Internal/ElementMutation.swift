@@ -12,38 +12,33 @@ import IdentifiedCollections
 /// element reducer runs (no copy), and take them again after it; the next comparison then
 /// visits only the announced element's scope when the snapshot still matches, and everything
 /// under the scope otherwise.
-final class ElementMutation {
-  let elementID: AnyHashable
-  /// The type of the collection, to tell it from a value that starts at the same offset.
+class ElementMutation {
+  /// The type of the collection, to tell it from a value that starts at the same offset; the
+  /// mutation is a ``TypedElementMutation`` of the collection's `ID`.
   let collectionType: ObjectIdentifier
   private var snapshotHolders: [(holder: any SnapshotHolder, child: UnsafeRawPointer)] = []
 
-  private init(elementID: AnyHashable, collectionType: ObjectIdentifier) {
-    self.elementID = elementID
+  fileprivate init(collectionType: ObjectIdentifier) {
     self.collectionType = collectionType
   }
 
-  /// Announces that the element `id` of the collection at `path` of `state` is about to be
-  /// mutated in place, when `state` is (part of) the state of the store whose reducer runs.
+  /// Announces that the element `id` of the collection at `collection` is about to be
+  /// mutated in place, when the collection is part of the state of the store whose reducer
+  /// runs.
   ///
   /// - Returns: The mutation, to ``finish()`` once the element was mutated; `nil` when no
-  ///   store is told (the reducer runs outside a store, or the collection is not stored at a
-  ///   fixed place in the store's state): the store then compares as for any change.
-  static func announce<State, ID: Hashable, Element>(
-    in state: inout State, at path: WritableKeyPath<State, IdentifiedArray<ID, Element>>,
-    id: ID
+  ///   store is told (the reducer runs outside a store, or on a copy of its state): the store
+  ///   then compares as for any change.
+  static func announce<ID: Hashable, Element>(
+    collectionAt collection: UnsafeMutablePointer<IdentifiedArray<ID, Element>>, id: ID
   ) -> ElementMutation? {
-    guard let run = ReducerRun.current,
-      let offsetInState = MemoryLayout<State>.offset(of: path)
-    else { return nil }
-    let address = withUnsafeMutablePointer(to: &state) { UnsafeRawPointer($0) + offsetInState }
+    guard let run = ReducerRun.current else { return nil }
     let size = MemoryLayout<IdentifiedArray<ID, Element>>.size
-    let offset = address - UnsafeRawPointer(run.state)
+    let offset = UnsafeRawPointer(collection) - UnsafeRawPointer(run.state)
     // Only a collection inside the state being reduced; anything else is a copy.
     guard offset >= 0, offset + size <= run.size else { return nil }
-    let mutation = ElementMutation(
-      elementID: AnyHashable(id),
-      collectionType: ObjectIdentifier(IdentifiedArray<ID, Element>.self))
+    let mutation = TypedElementMutation(
+      id: id, collectionType: ObjectIdentifier(IdentifiedArray<ID, Element>.self))
     run.target.prepareForElementMutation(mutation, at: offset, size: size, in: run.state)
     return mutation
   }
@@ -59,6 +54,38 @@ final class ElementMutation {
       holder.retakeSnapshot(childAt: child)
     }
     snapshotHolders = []
+  }
+}
+
+/// An ``ElementMutation`` of the element with `id`.
+final class TypedElementMutation<ID: Hashable>: ElementMutation {
+  let id: ID
+
+  fileprivate init(id: ID, collectionType: ObjectIdentifier) {
+    self.id = id
+    super.init(collectionType: collectionType)
+  }
+}
+
+/// The scopes of the elements of one identified collection, by id, held weakly (a scope lives
+/// while its store or its active readers do): how an ``ElementMutation`` finds the one scope
+/// to compare.
+final class ElementScopes<ID: Hashable> {
+  private var scopes = WeakCache<ID>()
+
+  subscript(id: ID) -> AnyObject? {
+    scopes[id]
+  }
+
+  func insert(_ scope: AnyObject, for id: ID) {
+    scopes.insert(scope, for: id)
+  }
+
+  /// The scope of the mutated element, if it has one; `mutation` is a mutation of a collection
+  /// with this `ID` (the caller checked its collection type).
+  func scope(for mutation: ElementMutation) -> ObservationCell? {
+    let id = unsafeDowncast(mutation, to: TypedElementMutation<ID>.self).id
+    return scopes[id].map { unsafeDowncast($0, to: ObservationCell.self) }
   }
 }
 

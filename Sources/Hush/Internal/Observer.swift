@@ -5,19 +5,19 @@
 /// observer is active from the first read after it was created until the change that notifies
 /// its readers, so the cost of a change follows what live readers read.
 class Observer<Base>: ObservationCell {
-  /// Position in the owning set's `active` array (``ObserverSet/elementIndex`` for an element
-  /// scope), or -1 when inactive.
+  /// Position in the owning set's `active` array (`activeElements` for an element scope), or
+  /// -1 when inactive.
   final var activeIndex = -1
-  /// The id of the element this observer watches, for the scope of one element of an
-  /// identified collection: the set keeps those by id, so that a change known to touch one
-  /// element compares only that element's scope.
-  final let elementID: AnyHashable?
+  /// Whether this observer is the scope of one element of an identified collection: the set
+  /// keeps those apart, so that a change known to touch one element compares only that
+  /// element's scope.
+  final let isElementScope: Bool
   /// Whether this observer is a child scope found at a byte offset of `Base`, which may hold a
   /// collection an element reducer mutates in place (see ``ElementMutation``).
   final let isOffsetScope: Bool
 
-  init(elementID: AnyHashable? = nil, isOffsetScope: Bool = false) {
-    self.elementID = elementID
+  init(isElementScope: Bool = false, isOffsetScope: Bool = false) {
+    self.isElementScope = isElementScope
     self.isOffsetScope = isOffsetScope
   }
 
@@ -66,14 +66,19 @@ protocol ObservationHost<Value>: AnyObject {
 }
 
 /// The observers of one value: the cells readers read, by key path, and the child scopes.
+///
+/// The containers hold `ObservationCell`s, not `Observer<Base>`s: containers of a
+/// non-generic element type are specialized at compile time, while those of `Observer<Base>`
+/// would look up their generic metadata at run time on every use (most of a send's cost in
+/// callgrind). Everything stored is an `Observer<Base>`.
 final class ObserverSet<Base> {
-  private(set) var cells: [AnyKeyPath: Observer<Base>] = [:]
+  private(set) var cells: [AnyKeyPath: ObservationCell] = [:]
   /// The active observers, but for the scopes of single elements (in `activeElements`).
-  private(set) var active: ContiguousArray<Observer<Base>> = []
-  /// The active scopes of single elements of an identified collection, by element id.
-  private(set) var activeElements: [AnyHashable: Observer<Base>] = [:]
+  private(set) var active: ContiguousArray<ObservationCell> = []
+  /// The active scopes of single elements of an identified collection.
+  private(set) var activeElements: ContiguousArray<ObservationCell> = []
   /// The active child scopes at a byte offset of `Base` (a subset of `active`).
-  private var activeOffsetScopes: [Observer<Base>] = []
+  private var activeOffsetScopes: [ObservationCell] = []
   unowned let host: any ObservationHost<Base>
 
   init(host: any ObservationHost<Base>) {
@@ -85,6 +90,11 @@ final class ObserverSet<Base> {
   /// notification finds its cell, and dropped once there are more than ``dormantLimit``.
   private var dormantCount = 0
   static var dormantLimit: Int { 32 }
+
+  @inline(__always)
+  private static func observer(_ cell: ObservationCell) -> Observer<Base> {
+    unsafeDowncast(cell, to: Observer<Base>.self)
+  }
 
   /// The cell for `keyPath`, created from the current value when no live reader has it.
   @inline(__always)
@@ -110,7 +120,7 @@ final class ObserverSet<Base> {
     deactivate(observer)
     dormantCount += 1
     if dormantCount > Self.dormantLimit {
-      cells = cells.filter { $0.value.activeIndex >= 0 }
+      cells = cells.filter { Self.observer($0.value).activeIndex >= 0 }
       dormantCount = 0
     }
   }
@@ -129,18 +139,16 @@ final class ObserverSet<Base> {
   var isInactive: Bool { active.isEmpty && activeElements.isEmpty }
 
   /// Every active observer, element scopes included.
-  var allActive: [Observer<Base>] { Array(active) + activeElements.values }
-
-  /// Marks an element scope as active; its `activeIndex` is then this value.
-  static var elementIndex: Int { Int.max }
+  var allActive: [Observer<Base>] {
+    (active + activeElements).map(Self.observer)
+  }
 
   func activate(_ observer: Observer<Base>) {
     guard observer.activeIndex < 0 else { return }
     let wasInactive = isInactive
-    if let id = observer.elementID {
-      assert(activeElements[id] == nil, "two scopes of one element")
-      observer.activeIndex = Self.elementIndex
-      activeElements[id] = observer
+    if observer.isElementScope {
+      observer.activeIndex = activeElements.count
+      activeElements.append(observer)
     } else {
       observer.activeIndex = active.count
       active.append(observer)
@@ -152,14 +160,10 @@ final class ObserverSet<Base> {
   func deactivate(_ observer: Observer<Base>) {
     let index = observer.activeIndex
     guard index >= 0 else { return }
-    if let id = observer.elementID {
-      activeElements[id] = nil
+    if observer.isElementScope {
+      Self.remove(observer, at: index, from: &activeElements)
     } else {
-      let last = active.removeLast()
-      if last !== observer {
-        active[index] = last
-        last.activeIndex = index
-      }
+      Self.remove(observer, at: index, from: &active)
       if observer.isOffsetScope,
         let position = activeOffsetScopes.firstIndex(where: { $0 === observer })
       {
@@ -168,6 +172,17 @@ final class ObserverSet<Base> {
     }
     observer.activeIndex = -1
     if isInactive { host.observersDidChangeActivity(isActive: false) }
+  }
+
+  /// Removes `observer` from `index` of `list`, moving the last one there.
+  private static func remove(
+    _ observer: Observer<Base>, at index: Int, from list: inout ContiguousArray<ObservationCell>
+  ) {
+    let last = list.removeLast()
+    if last !== observer {
+      list[index] = last
+      Self.observer(last).activeIndex = index
+    }
   }
 
   /// Drops a cell for good (its value is gone: an element left its collection).
@@ -186,26 +201,30 @@ final class ObserverSet<Base> {
     recorder: ChangeRecorder?
   ) {
     for observer in active {
-      observer.collectChanges(in: base, into: &changed, recorder: recorder)
+      Self.observer(observer).collectChanges(in: base, into: &changed, recorder: recorder)
     }
-    for observer in activeElements.values {
-      observer.collectChanges(in: base, into: &changed, recorder: recorder)
+    for observer in activeElements {
+      Self.observer(observer).collectChanges(in: base, into: &changed, recorder: recorder)
     }
   }
 
-  /// Compares the active observers against `base` when only the elements with `elementIDs`
-  /// may have changed: the scopes of the other elements are not visited.
+  /// Compares the active observers against `base` when only the elements whose scopes are
+  /// `elementScopes` may have changed: the scopes of the other elements are not visited.
   ///
-  /// - Complexity: O(active observers that are not element scopes + `elementIDs`).
+  /// - Complexity: O(active observers that are not element scopes + `elementScopes`).
   func collectChanges(
-    in base: UnsafePointer<Base>, onlyElements elementIDs: Set<AnyHashable>,
+    in base: UnsafePointer<Base>, onlyElements elementScopes: [ObservationCell],
     into changed: inout [ObservationCell], recorder: ChangeRecorder?
   ) {
     for observer in active {
-      observer.collectChanges(in: base, into: &changed, recorder: recorder)
+      Self.observer(observer).collectChanges(in: base, into: &changed, recorder: recorder)
     }
-    for id in elementIDs {
-      activeElements[id]?.collectChanges(in: base, into: &changed, recorder: recorder)
+    for scope in elementScopes {
+      let observer = Self.observer(scope)
+      // An inactive scope has no reader to notify.
+      if observer.activeIndex >= 0 {
+        observer.collectChanges(in: base, into: &changed, recorder: recorder)
+      }
     }
   }
 
@@ -214,7 +233,7 @@ final class ObserverSet<Base> {
     _ mutation: ElementMutation, at offset: Int, size: Int, in base: UnsafeRawPointer
   ) {
     for scope in activeOffsetScopes {
-      scope.prepareForElementMutation(mutation, at: offset, size: size, in: base)
+      Self.observer(scope).prepareForElementMutation(mutation, at: offset, size: size, in: base)
     }
   }
 }

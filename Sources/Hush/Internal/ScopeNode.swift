@@ -20,11 +20,14 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
   /// Set while element reducers mutate elements inside this child in place, until the next
   /// comparison (see ``ElementMutation``).
   private var pendingMutation: PendingElementMutation?
+  /// For the scope of an identified collection with element stores: finds the scope of an
+  /// element from an ``ElementMutation`` of this collection.
+  var findElementScope: ((ElementMutation) -> ObservationCell?)?
 
   init(parent: ObserverSet<Parent>, lens: ScopeLens<Parent, Child>) {
     self.parentObservers = parent
     self.lens = lens
-    super.init(elementID: lens.elementID, isOffsetScope: lens.childOffset != nil)
+    super.init(isElementScope: lens.isElementLens, isOffsetScope: lens.childOffset != nil)
   }
 
   override func collectChanges(
@@ -36,11 +39,11 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
       let child = (UnsafeRawPointer(base) + offset).assumingMemoryBound(to: Child.self)
       if pending.unchangedBefore, lens.snapshotMatches(child) {
         // Nothing under this scope changed but the announced elements.
-        if pending.elementIDs.isEmpty {
-          observers.collectChanges(in: child, into: &changed, recorder: recorder)
-        } else {
+        if pending.isCollection {
           observers.collectChanges(
-            in: child, onlyElements: pending.elementIDs, into: &changed, recorder: recorder)
+            in: child, onlyElements: pending.elementScopes, into: &changed, recorder: recorder)
+        } else {
+          observers.collectChanges(in: child, into: &changed, recorder: recorder)
         }
       } else {
         lens.takeSnapshot(of: child)
@@ -72,10 +75,16 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
     let child = (base + childOffset).assumingMemoryBound(to: Child.self)
     let unchanged = lens.snapshotMatches(child)
     var pending =
-      pendingMutation ?? PendingElementMutation(unchangedBefore: true, elementIDs: [])
+      pendingMutation
+      ?? PendingElementMutation(unchangedBefore: true, isCollection: false, elementScopes: [])
     pending.unchangedBefore = pending.unchangedBefore && unchanged
     if offset == childOffset, ObjectIdentifier(Child.self) == mutation.collectionType {
-      pending.elementIDs.insert(mutation.elementID)
+      pending.isCollection = true
+      if let scope = findElementScope?(mutation),
+        !pending.elementScopes.contains(where: { $0 === scope })
+      {
+        pending.elementScopes.append(scope)
+      }
     }
     pendingMutation = pending
     lens.dropSnapshot()
@@ -119,7 +128,7 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
   func observersDidChangeActivity(isActive: Bool) {
     if isActive {
       // The child's observers start from the current value: so does the lens's snapshot.
-      parentObservers.host.withCurrentValue { lens.takeSnapshot(in: $0) }
+      if isOffsetScope { parentObservers.host.withCurrentValue { lens.takeSnapshot(in: $0) } }
       parentObservers.activate(self)
     } else {
       parentObservers.deactivate(self)
@@ -133,8 +142,10 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
 struct PendingElementMutation {
   /// Whether the child was bitwise unchanged when each mutation was announced.
   var unchangedBefore: Bool
-  /// The elements mutated, when the child is the collection itself.
-  var elementIDs: Set<AnyHashable>
+  /// Whether the child is the collection whose elements were mutated (else it holds it).
+  var isCollection: Bool
+  /// The scopes of the mutated elements that have one (one, usually).
+  var elementScopes: [ObservationCell]
 }
 
 /// How a scope finds its child value inside the parent's.
@@ -163,8 +174,8 @@ class ScopeLens<Parent, Child> {
   func dropSnapshot() {}
   /// The child's byte offset in the parent, when it is stored there at a fixed place.
   var childOffset: Int? { nil }
-  /// The id of the element, for the lens of one element of an identified collection.
-  var elementID: AnyHashable? { nil }
+  /// Whether this is the lens of one element of an identified collection.
+  var isElementLens: Bool { false }
   /// The last child value seen, for a child that is gone.
   func withLastChild(_ body: (UnsafePointer<Child>) -> Void) {
     preconditionFailure("ScopeLens is abstract")
@@ -184,12 +195,20 @@ final class KeyPathLens<Parent, Child>: ScopeLens<Parent, Child> {
   private let offset: Int?
   /// The child when the scope's observers last compared it (only with an offset, while
   /// active): holding it makes the next in-place mutation of the child copy, so identical
-  /// bytes mean an unchanged child.
-  private var snapshot: Child?
+  /// bytes mean an unchanged child. Raw storage rather than a `Child?`: the metadata of
+  /// `Optional<Child>` would be looked up at run time on every comparison.
+  private let snapshot = UnsafeMutablePointer<Child>.allocate(capacity: 1)
+  private var hasSnapshot = false
+  private let size = MemoryLayout<Child>.size
 
   init(_ keyPath: WritableKeyPath<Parent, Child>) {
     self.keyPath = keyPath
     self.offset = MemoryLayout<Parent>.offset(of: keyPath)
+  }
+
+  deinit {
+    dropSnapshot()
+    snapshot.deallocate()
   }
 
   override func withChild(
@@ -209,31 +228,34 @@ final class KeyPathLens<Parent, Child>: ScopeLens<Parent, Child> {
     guard let offset else { return withChild(in: parent, body) }
     let child = (UnsafeRawPointer(parent) + offset).assumingMemoryBound(to: Child.self)
     if snapshotMatches(child) { return true }
-    snapshot = child.pointee
+    takeSnapshot(of: child)
     body(child)
     return true
   }
 
   override func snapshotMatches(_ child: UnsafePointer<Child>) -> Bool {
-    guard snapshot != nil else { return false }
-    return withUnsafeMutablePointer(to: &snapshot) { optional in
-      // A non-nil `Child?` stores its payload at the start.
-      memcmp(UnsafeRawPointer(optional), UnsafeRawPointer(child), MemoryLayout<Child>.size) == 0
-    }
+    hasSnapshot && memcmp(snapshot, child, size) == 0
   }
 
   override func takeSnapshot(in parent: UnsafePointer<Parent>) {
     guard let offset else { return }
-    snapshot = (UnsafeRawPointer(parent) + offset).assumingMemoryBound(to: Child.self).pointee
+    takeSnapshot(of: (UnsafeRawPointer(parent) + offset).assumingMemoryBound(to: Child.self))
   }
 
   override func takeSnapshot(of child: UnsafePointer<Child>) {
     guard offset != nil else { return }
-    snapshot = child.pointee
+    if hasSnapshot {
+      snapshot.pointee = child.pointee
+    } else {
+      snapshot.initialize(to: child.pointee)
+      hasSnapshot = true
+    }
   }
 
   override func dropSnapshot() {
-    snapshot = nil
+    guard hasSnapshot else { return }
+    snapshot.deinitialize(count: 1)
+    hasSnapshot = false
   }
 
   override var childOffset: Int? { offset }
@@ -305,7 +327,7 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
     withUnsafePointer(to: lastElement, body)
   }
 
-  override var elementID: AnyHashable? { AnyHashable(id) }
+  override var isElementLens: Bool { true }
 
   override func modify(
     _ parent: inout IdentifiedArray<ID, Element>, _ body: (inout Element) -> Void
