@@ -69,6 +69,7 @@ final class ElementStores<ID: Hashable, State, Action> {
   /// Reads the ids, tracked, and forgets the stores of ids that left the collection.
   func trackedIDs() -> OrderedSet<ID> {
     let cell = collection.observers.cell(for: \IdentifiedArray<ID, State>.ids)
+    cell.dependsOnlyOnIDs = true
     cell.track()
     let ids = cell.value
     return ids

@@ -109,7 +109,7 @@ struct ReducerRun {
 
   /// The reducer running now, if any. Stores run their reducers on the main actor, and only
   /// reducers read this: it is never touched from two threads.
-  nonisolated(unsafe) static var current: ReducerRun?
+  @exclusivity(unchecked) nonisolated(unsafe) static var current: ReducerRun?
 
   /// Runs `body` (a reducer) on the state at `state`, as the current run.
   static func run<Result>(

@@ -1,3 +1,9 @@
+/// Counts the changes of a root store's state: a cell that went dormant and is read before the
+/// next change need not read its value again.
+final class ChangeClock {
+  @exclusivity(unchecked) var generation = 0
+}
+
 /// Something that watches a value of type `Base` for changes: a ``ValueCell`` (one path read by
 /// readers) or a ``ScopeNode`` (a child scope with observers of its own).
 ///
@@ -15,6 +21,11 @@ class Observer<Base>: ObservationCell {
   /// Whether this observer is a child scope found at a byte offset of `Base`, which may hold a
   /// collection an element reducer mutates in place (see ``ElementMutation``).
   final let isOffsetScope: Bool
+  /// Whether what this observer watches in an identified collection depends only on its ids
+  /// (the cell of `ids` that element stores read): an element mutated in place leaves it
+  /// unchanged (`IdentifiedArray` traps if the element's id changes), so a comparison known to
+  /// follow only such mutations skips it.
+  final var dependsOnlyOnIDs = false
 
   init(isElementScope: Bool = false, isOffsetScope: Bool = false) {
     self.isElementScope = isElementScope
@@ -71,24 +82,31 @@ protocol ObservationHost<Value>: AnyObject {
 /// non-generic element type are specialized at compile time, while those of `Observer<Base>`
 /// would look up their generic metadata at run time on every use (most of a send's cost in
 /// callgrind). Everything stored is an `Observer<Base>`.
+///
+/// The stored properties opt out of dynamic exclusivity checks (each access would otherwise
+/// call into the runtime, several times per send): they are touched only on the main actor,
+/// never while a mutating access to them is in progress.
 final class ObserverSet<Base> {
-  private(set) var cells: [AnyKeyPath: ObservationCell] = [:]
+  @exclusivity(unchecked) private(set) var cells: [AnyKeyPath: ObservationCell] = [:]
   /// The active observers, but for the scopes of single elements (in `activeElements`).
-  private(set) var active: ContiguousArray<ObservationCell> = []
+  @exclusivity(unchecked) private(set) var active: ContiguousArray<ObservationCell> = []
   /// The active scopes of single elements of an identified collection.
-  private(set) var activeElements: ContiguousArray<ObservationCell> = []
+  @exclusivity(unchecked) private(set) var activeElements: ContiguousArray<ObservationCell> = []
   /// The active child scopes at a byte offset of `Base` (a subset of `active`).
-  private var activeOffsetScopes: [ObservationCell] = []
+  @exclusivity(unchecked) private var activeOffsetScopes: [ObservationCell] = []
   unowned let host: any ObservationHost<Base>
+  /// The root state's changes, shared by every set of one store tree.
+  let clock: ChangeClock
 
-  init(host: any ObservationHost<Base>) {
+  init(host: any ObservationHost<Base>, clock: ChangeClock) {
     self.host = host
+    self.clock = clock
   }
 
   /// Cells that notified their readers and have not been read since. They cost nothing on a
   /// change (they are not active); they are kept so that the re-render that usually follows a
   /// notification finds its cell, and dropped once there are more than ``dormantLimit``.
-  private var dormantCount = 0
+  @exclusivity(unchecked) private var dormantCount = 0
   static var dormantLimit: Int { 32 }
 
   @inline(__always)
@@ -107,9 +125,15 @@ final class ObserverSet<Base> {
     return makeCell(for: keyPath)
   }
 
-  /// A dormant cell is read again: it takes the current value and is compared again.
+  /// A dormant cell is read again: it takes the current value (unless nothing changed since it
+  /// went dormant, as when a view renders right after the change that notified it) and is
+  /// compared again.
   private func wake<Value>(_ cell: ValueCell<Base, Value>) {
-    host.withCurrentValue { cell.refresh(from: $0) }
+    if cell.dormantSince == clock.generation {
+      cell.reads = 0
+    } else {
+      host.withCurrentValue { cell.refresh(from: $0) }
+    }
     dormantCount -= 1
     activate(cell)
   }
@@ -217,7 +241,10 @@ final class ObserverSet<Base> {
     into changed: inout [ObservationCell], recorder: ChangeRecorder?
   ) {
     for observer in active {
-      Self.observer(observer).collectChanges(in: base, into: &changed, recorder: recorder)
+      let observer = Self.observer(observer)
+      if !observer.dependsOnlyOnIDs {
+        observer.collectChanges(in: base, into: &changed, recorder: recorder)
+      }
     }
     for scope in elementScopes {
       let observer = Self.observer(scope)

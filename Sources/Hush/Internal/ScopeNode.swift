@@ -16,7 +16,7 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
 
   private unowned let parentObservers: ObserverSet<Parent>
   private let lens: ScopeLens<Parent, Child>
-  private(set) lazy var observers = ObserverSet<Child>(host: self)
+  private(set) lazy var observers = ObserverSet<Child>(host: self, clock: parentObservers.clock)
   /// Set while element reducers mutate elements inside this child in place, until the next
   /// comparison (see ``ElementMutation``).
   private var pendingMutation: PendingElementMutation?
@@ -291,9 +291,13 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
     in parent: UnsafePointer<IdentifiedArray<ID, Element>>,
     _ body: (UnsafePointer<Element>) -> Void
   ) -> Bool {
-    guard let element = parent.pointee[id: id] else { return false }
-    lastElement = element
-    withUnsafePointer(to: element, body)
+    let ids = parent.pointee.ids
+    if lastIndex >= ids.count || ids[lastIndex] != id {
+      guard let index = ids.firstIndex(of: id) else { return false }
+      lastIndex = index
+    }
+    lastElement = parent.pointee[lastIndex]
+    withUnsafePointer(to: &lastElement, body)
     return true
   }
 

@@ -3,7 +3,7 @@ final class StateRoot<State>: ObservationHost, ElementMutationTarget {
   typealias Value = State
 
   private(set) var state: State
-  private(set) lazy var observers = ObserverSet<State>(host: self)
+  private(set) lazy var observers = ObserverSet<State>(host: self, clock: ChangeClock())
   /// Reused between changes so that a change that invalidates nothing allocates nothing.
   private var changedBuffer: [ObservationCell] = []
   var changeLog: ((ChangeLogEntry) -> Void)?
@@ -28,6 +28,7 @@ final class StateRoot<State>: ObservationHost, ElementMutationTarget {
   func mutate<Result>(
     cause: @autoclosure () -> ChangeLogEntry.Cause, _ body: (inout State) -> Result
   ) -> Result {
+    observers.clock.generation &+= 1
     guard let changeLog else {
       let result = reduce(body)
       propagateChanges(recorder: nil)

@@ -64,8 +64,13 @@ final class ValueCell<Base, Value>: Observer<Base> {
   }
 
   override func becomeDormant() {
+    dormantSince = set.clock.generation
     set.makeDormant(self)
   }
+
+  /// The root's ``ChangeClock`` generation when the cell went dormant: when it is still the
+  /// current one on waking, `value` is still current.
+  private(set) var dormantSince = -1
 
   /// Takes the current value, when woken after being dormant (changes were not compared).
   func refresh(from base: UnsafePointer<Base>) {
