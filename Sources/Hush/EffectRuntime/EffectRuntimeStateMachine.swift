@@ -55,7 +55,7 @@ struct EffectRuntimeStateMachine<Action> {
   private var lastToken = 0
 
   /// The tasks that are in flight: started, and neither finished nor cancelled.
-  var inFlight: [Task<Void, Never>] { running.values.map(\.task) }
+  var inFlight: [Task<Void, Never>] { running.values.map { $0.task } }
 
   /// The number of tasks in flight.
   var inFlightCount: Int { running.count }
@@ -101,7 +101,10 @@ struct EffectRuntimeStateMachine<Action> {
   ///
   /// - Returns: The tasks to cancel.
   mutating func cancelAll() -> [Task<Void, Never>] {
-    let tasks = running.values.map(\.task) + windows.values.compactMap(\.timer)
+    // Closures, not key path literals: a key path into this generic type is instantiated at
+    // run time on every call (tens of microseconds per released store).
+    guard !running.isEmpty || !windows.isEmpty else { return [] }
+    let tasks = running.values.map { $0.task } + windows.values.compactMap { $0.timer }
     running = [:]
     tokensByID = [:]
     windows = [:]

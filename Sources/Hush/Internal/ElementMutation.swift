@@ -1,7 +1,7 @@
 import IdentifiedCollections
 
 /// One element of an identified collection, mutated in place by an element reducer
-/// (``Reducer/forEach(_:action:extract:element:)``), announced to the store whose reducer is
+/// (`Reducer.forEach(_:action:extract:element:)`), announced to the store whose reducer is
 /// running, so that the cost of the change follows that element's readers.
 ///
 /// Why it is needed: a scope holds a snapshot of its child (a copy sharing its buffers), so
