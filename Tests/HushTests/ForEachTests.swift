@@ -209,6 +209,23 @@ func makeForEachStore(_ state: AppState) -> Store<AppState, AppAction> {
     #expect(buffer() == before)
   }
 
+  @Test func theChangeLogSeesRowChangesMadeByTheElementReducer() {
+    let store = makeForEachStore(AppState(rows: makeRows(3)))
+    var lines: [String] = []
+    store.changeLog = { lines.append($0.description) }
+    let rows = store.scope(state: \.rows, action: AppAction.row)
+    let value = RenderProbe { rows[1].value }
+
+    rows[1].send(.setValue(2.5))
+    rows[2].send(.setValue(1))  // not read
+    #expect(value.value == 2.5)
+    #expect(
+      lines == [
+        "send row(id: 1, action: HushTests.RowAction.setValue(2.5)): rows[id: 1].value 0.0 → 2.5 (1 read)",
+        "send row(id: 2, action: HushTests.RowAction.setValue(1.0)): invalidated nothing (the change is not read)",
+      ])
+  }
+
   @Test func anActionForAMissingRowIsReportedAndChangesNothing() {
     let store = makeForEachStore(AppState(rows: makeRows(3)))
     let before = store.state
