@@ -27,8 +27,9 @@ extension Reducer {
   /// `state.rows[id: id]?.value = value`, a send compares every row's scope.
   ///
   /// An action for an id that is not in the collection reports an issue (as a runtime
-  /// warning, or a test failure) and changes nothing; the element reducer must not change the
-  /// element's id (`IdentifiedArray` traps).
+  /// warning, or a test failure): the element reducer does not run, the parent reducer still
+  /// does, with the action. The element reducer must not change the element's id
+  /// (`IdentifiedArray` traps).
   ///
   /// - Parameters:
   ///   - elements: The path of the collection.

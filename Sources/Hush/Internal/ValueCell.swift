@@ -64,7 +64,9 @@ final class ValueCell<Base, Value>: Observer<Base> {
   }
 
   override func becomeDormant() {
-    dormantSince = set.clock.generation
+    // Only when it goes dormant now: a cell already dormant (notified again by an outer
+    // propagation after a re-entrant send skipped it) holds a value from before that send.
+    if activeIndex >= 0 { dormantSince = set.clock.generation }
     set.makeDormant(self)
   }
 
