@@ -50,10 +50,10 @@ final class ElementStores<ID: Hashable, State, Action> {
   private let parent: AnyObject
   /// Element stores by id, held weakly: a row view holds its store.
   private var stores = WeakCache<ID>()
-  /// The scopes of the element stores by id, held weakly: a scope outlives its store while
-  /// its readers' paths are compared, and a new store for the same id reuses it (one scope
-  /// per element, so that a change of one element finds its scope by id).
-  private let nodes = ElementScopes<ID>()
+  /// The scopes of the element stores by id: a scope outlives its store while its readers'
+  /// paths are compared, and a new store for the same id reuses it (one scope per element, so
+  /// that a change of one element finds its scope by id).
+  private let scopes = ElementScopes<ID, State>()
 
   init<Parent>(
     node: ScopeNode<Parent, IdentifiedArray<ID, State>>,
@@ -63,7 +63,11 @@ final class ElementStores<ID: Hashable, State, Action> {
     self.collection = node
     self.send = send
     self.parent = parent
-    node.findElementScope = { [nodes] in nodes.scope(for: $0) }
+    node.findElementScope = { [scopes] in scopes.scope(for: $0) }
+    node.observers.collectElementChanges = { collection, elementScopes, changed, recorder in
+      ElementScopes<ID, State>.collectChanges(
+        in: collection, scopes: elementScopes, into: &changed, recorder: recorder)
+    }
   }
 
   /// Reads the ids, tracked, and forgets the stores of ids that left the collection.
@@ -85,13 +89,8 @@ final class ElementStores<ID: Hashable, State, Action> {
       preconditionFailure(
         "StoreCollection: no element with id \(id); read the collection again after a change")
     }
-    let node: ScopeNode<IdentifiedArray<ID, State>, State>
-    if let live = nodes[id] {
-      node = unsafeDowncast(live, to: ScopeNode<IdentifiedArray<ID, State>, State>.self)
-    } else {
-      node = ScopeNode(parent: collection.observers, lens: ElementLens(id: id, element: element))
-      nodes.insert(node, for: id)
-    }
+    let node =
+      scopes[id: id] ?? scopes.makeScope(id: id, element: element, in: collection.observers)
     let store = Store<State, Action>(
       host: node,
       forward: { [send] in send(id, $0) },

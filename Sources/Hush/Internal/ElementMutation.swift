@@ -67,28 +67,6 @@ final class TypedElementMutation<ID: Hashable>: ElementMutation {
   }
 }
 
-/// The scopes of the elements of one identified collection, by id, held weakly (a scope lives
-/// while its store or its active readers do): how an ``ElementMutation`` finds the one scope
-/// to compare.
-final class ElementScopes<ID: Hashable> {
-  private var scopes = WeakCache<ID>()
-
-  subscript(id: ID) -> AnyObject? {
-    scopes[id]
-  }
-
-  func insert(_ scope: AnyObject, for id: ID) {
-    scopes.insert(scope, for: id)
-  }
-
-  /// The scope of the mutated element, if it has one; `mutation` is a mutation of a collection
-  /// with this `ID` (the caller checked its collection type).
-  func scope(for mutation: ElementMutation) -> ObservationCell? {
-    let id = unsafeDowncast(mutation, to: TypedElementMutation<ID>.self).id
-    return scopes[id].map { unsafeDowncast($0, to: ObservationCell.self) }
-  }
-}
-
 /// A scope that drops its snapshot during an ``ElementMutation``.
 protocol SnapshotHolder: AnyObject {
   func retakeSnapshot(childAt child: UnsafeRawPointer)

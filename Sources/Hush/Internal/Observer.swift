@@ -94,6 +94,15 @@ final class ObserverSet<Base> {
   @exclusivity(unchecked) private(set) var activeElements: ContiguousArray<ObservationCell> = []
   /// The active child scopes at a byte offset of `Base` (a subset of `active`).
   @exclusivity(unchecked) private var activeOffsetScopes: [ObservationCell] = []
+  /// For the set of an identified collection with element stores: compares the active element
+  /// scopes in one pass (``ElementScopes/collectChanges(in:scopes:into:recorder:)``).
+  var collectElementChanges:
+    (
+      (
+        UnsafePointer<Base>, ContiguousArray<ObservationCell>, inout [ObservationCell],
+        ChangeRecorder?
+      ) -> Void
+    )?
   unowned let host: any ObservationHost<Base>
   /// The root state's changes, shared by every set of one store tree.
   let clock: ChangeClock
@@ -227,8 +236,13 @@ final class ObserverSet<Base> {
     for observer in active {
       Self.observer(observer).collectChanges(in: base, into: &changed, recorder: recorder)
     }
-    for observer in activeElements {
-      Self.observer(observer).collectChanges(in: base, into: &changed, recorder: recorder)
+    guard !activeElements.isEmpty else { return }
+    if let collectElementChanges {
+      collectElementChanges(base, activeElements, &changed, recorder)
+    } else {
+      for observer in activeElements {
+        Self.observer(observer).collectChanges(in: base, into: &changed, recorder: recorder)
+      }
     }
   }
 

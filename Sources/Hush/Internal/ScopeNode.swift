@@ -19,7 +19,7 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
   private(set) lazy var observers = ObserverSet<Child>(host: self, clock: parentObservers.clock)
   /// Set while element reducers mutate elements inside this child in place, until the next
   /// comparison (see ``ElementMutation``).
-  private var pendingMutation: PendingElementMutation?
+  @exclusivity(unchecked) private var pendingMutation: PendingElementMutation?
   /// For the scope of an identified collection with element stores: finds the scope of an
   /// element from an ``ElementMutation`` of this collection.
   var findElementScope: ((ElementMutation) -> ObservationCell?)?
@@ -91,6 +91,12 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
     mutation.willRetakeSnapshot(self, childAt: UnsafeRawPointer(child))
     observers.prepareForElementMutation(
       mutation, at: offset - childOffset, size: size, in: UnsafeRawPointer(child))
+  }
+
+  /// For the scope of one element: whether its element is unchanged in `elements` (see
+  /// ``ElementScopes/collectChanges(in:scopes:into:recorder:)``).
+  func childIsUnchanged(inElements elements: UnsafeBufferPointer<Child>) -> Bool {
+    lens.isUnchanged(inElements: elements)
   }
 
   func retakeSnapshot(childAt child: UnsafeRawPointer) {
@@ -176,6 +182,9 @@ class ScopeLens<Parent, Child> {
   var childOffset: Int? { nil }
   /// Whether this is the lens of one element of an identified collection.
   var isElementLens: Bool { false }
+  /// For the lens of one element: whether the element is bitwise identical to the last one
+  /// seen, at the index where it was last found in `elements` (then it is unchanged).
+  func isUnchanged(inElements elements: UnsafeBufferPointer<Child>) -> Bool { false }
   /// The last child value seen, for a child that is gone.
   func withLastChild(_ body: (UnsafePointer<Child>) -> Void) {
     preconditionFailure("ScopeLens is abstract")
@@ -198,7 +207,7 @@ final class KeyPathLens<Parent, Child>: ScopeLens<Parent, Child> {
   /// bytes mean an unchanged child. Raw storage rather than a `Child?`: the metadata of
   /// `Optional<Child>` would be looked up at run time on every comparison.
   private let snapshot = UnsafeMutablePointer<Child>.allocate(capacity: 1)
-  private var hasSnapshot = false
+  @exclusivity(unchecked) private var hasSnapshot = false
   private let size = MemoryLayout<Child>.size
 
   init(_ keyPath: WritableKeyPath<Parent, Child>) {
@@ -278,13 +287,30 @@ final class KeyPathLens<Parent, Child>: ScopeLens<Parent, Child> {
 final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, Element>, Element> {
   let id: ID
   /// Also the snapshot for `withChangedChild`: it shares the element's buffers.
-  private var lastElement: Element
+  // Hot-path state: no dynamic exclusivity checks (touched on the main actor only, never
+  // while an access to it is in progress; see `ObserverSet`).
+  @exclusivity(unchecked) private var lastElement: Element
   /// Where the element was last found; checked first, without hashing the id.
-  private var lastIndex = 0
+  @exclusivity(unchecked) private var lastIndex = 0
 
-  init(id: ID, element: Element) {
+  /// The index of the collection's element scopes, told when this lens's scope goes away.
+  private let scopes: ElementScopes<ID, Element>
+
+  init(id: ID, element: Element, scopes: ElementScopes<ID, Element>) {
     self.id = id
     self.lastElement = element
+    self.scopes = scopes
+  }
+
+  deinit {
+    scopes.remove(id: id, lens: ObjectIdentifier(self))
+  }
+
+  override func isUnchanged(inElements elements: UnsafeBufferPointer<Element>) -> Bool {
+    guard lastIndex < elements.count, let base = elements.baseAddress else { return false }
+    return withUnsafeMutablePointer(to: &lastElement) { last in
+      memcmp(base + lastIndex, last, MemoryLayout<Element>.size) == 0
+    }
   }
 
   override func withChild(

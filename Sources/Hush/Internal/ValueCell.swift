@@ -14,7 +14,8 @@
 /// `==` when the value is `Equatable`; other values count as changed (never a missed update).
 final class ValueCell<Base, Value>: Observer<Base> {
   /// The value readers saw; always equal to the current value at `keyPath`.
-  private(set) var value: Value
+  /// (No dynamic exclusivity checks: compared on every change; see `ObserverSet`.)
+  @exclusivity(unchecked) private(set) var value: Value
   let keyPath: KeyPath<Base, Value>
   /// The byte offset of the value inside `Base`, when the path is made of stored properties.
   private let offset: Int?

@@ -1,0 +1,65 @@
+import IdentifiedCollections
+
+/// The scopes of the elements of one identified collection (those of its element stores), by
+/// id: how an ``ElementMutation`` finds the one scope to compare, and how a change of the
+/// collection compares all of them in one pass.
+///
+/// Entries do not keep their scopes alive (a scope lives while its store or its active readers
+/// do) and are not weak references either: a weak reference gives its object a side table, and
+/// every retain and release of the scope then takes the runtime's slow path, once per row per
+/// change. A scope's lens removes its entry when the scope goes away.
+final class ElementScopes<ID: Hashable, Element> {
+  typealias Scope = ScopeNode<IdentifiedArray<ID, Element>, Element>
+
+  private struct Entry {
+    let scope: Unmanaged<Scope>
+    /// The lens of the scope, which removes the entry when the scope goes away.
+    let lens: ObjectIdentifier
+  }
+
+  private var entries: [ID: Entry] = [:]
+
+  /// The live scope of the element with `id`, if any.
+  subscript(id id: ID) -> Scope? {
+    entries[id]?.scope.takeUnretainedValue()
+  }
+
+  /// Creates the scope of the element with `id` (there is no live one).
+  func makeScope(
+    id: ID, element: Element, in collection: ObserverSet<IdentifiedArray<ID, Element>>
+  ) -> Scope {
+    let lens = ElementLens(id: id, element: element, scopes: self)
+    let scope = Scope(parent: collection, lens: lens)
+    entries[id] = Entry(scope: Unmanaged.passUnretained(scope), lens: ObjectIdentifier(lens))
+    return scope
+  }
+
+  /// The scope whose lens is `lens` is going away.
+  func remove(id: ID, lens: ObjectIdentifier) {
+    if entries[id]?.lens == lens { entries[id] = nil }
+  }
+
+  /// The scope of the mutated element, if it has one; `mutation` is a mutation of a collection
+  /// with this `ID` (the caller checked its collection type).
+  func scope(for mutation: ElementMutation) -> ObservationCell? {
+    self[id: unsafeDowncast(mutation, to: TypedElementMutation<ID>.self).id]
+  }
+
+  /// Compares the active element scopes `scopes` against `collection` in one pass: the
+  /// elements' buffer is fetched once, and a scope whose element is bitwise unchanged at the
+  /// index where it was last found costs one byte comparison.
+  static func collectChanges(
+    in collection: UnsafePointer<IdentifiedArray<ID, Element>>,
+    scopes: ContiguousArray<ObservationCell>, into changed: inout [ObservationCell],
+    recorder: ChangeRecorder?
+  ) {
+    collection.pointee.elements.withUnsafeBufferPointer { elements in
+      for cell in scopes {
+        let scope = unsafeDowncast(cell, to: Scope.self)
+        if !scope.childIsUnchanged(inElements: elements) {
+          scope.collectChanges(in: collection, into: &changed, recorder: recorder)
+        }
+      }
+    }
+  }
+}
