@@ -34,9 +34,13 @@ extension Reducer {
   /// - Parameters:
   ///   - elements: The path of the collection.
   ///   - embed: Embeds an element's id and action in an action of this reducer (an enum case,
-  ///     usually; the same function you give ``Store/scope(state:action:)-(_,(ID,_)->Action)``).
+  ///     usually; the same function you give `scope(state:action:)` for the element stores).
   ///   - extract: The element's id and action in an action, or `nil` for other actions.
   ///   - element: The element reducer.
+  ///   - fileID: Where the issue for a missing element is reported (the caller, by default).
+  ///   - filePath: Where the issue for a missing element is reported.
+  ///   - line: Where the issue for a missing element is reported.
+  ///   - column: Where the issue for a missing element is reported.
   /// - Returns: A reducer that runs the element reducer, then this one, and merges their
   ///   effects (the element's effects send element actions, embedded).
   public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
