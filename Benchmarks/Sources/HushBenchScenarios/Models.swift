@@ -60,22 +60,27 @@ public enum AppAction {
 @MainActor
 public func makeAppStore(rowCount: Int) -> Store<AppState, AppAction> {
   Store(initialState: AppState(rowCount: rowCount)) { state, action in
-    switch action {
-    case .increment:
-      state.count += 1
-    case let .setCount(count):
-      state.count = count
-    case let .setSlider(value):
-      state.slider = value
-    case let .renameRow(id, title):
-      state.rows[id: id]?.title = title
-    case let .settings(.setFontSize(size)):
-      state.settings.fontSize = size
-    case let .row(id, .setValue(value)):
-      state.rows[id: id]?.value = value
-    }
-    return .none
+    reduceApp(&state, action, rows: true)
   }
+}
+
+/// The app's reducer; row actions are left alone unless `rows`.
+func reduceApp(_ state: inout AppState, _ action: AppAction, rows: Bool) -> Effect<AppAction> {
+  switch action {
+  case .increment:
+    state.count += 1
+  case let .setCount(count):
+    state.count = count
+  case let .setSlider(value):
+    state.slider = value
+  case let .renameRow(id, title):
+    state.rows[id: id]?.title = title
+  case let .settings(.setFontSize(size)):
+    state.settings.fontSize = size
+  case let .row(id, .setValue(value)):
+    if rows { state.rows[id: id]?.value = value }
+  }
+  return .none
 }
 
 /// A row's own reducer, for `makeForEachAppStore`.
@@ -96,21 +101,7 @@ public struct RowReducer: Reducer {
 @MainActor
 public func makeForEachAppStore(rowCount: Int) -> Store<AppState, AppAction> {
   let app = Reduce<AppState, AppAction> { state, action in
-    switch action {
-    case .row:
-      break
-    case .increment:
-      state.count += 1
-    case let .setCount(count):
-      state.count = count
-    case let .setSlider(value):
-      state.slider = value
-    case let .renameRow(id, title):
-      state.rows[id: id]?.title = title
-    case let .settings(.setFontSize(size)):
-      state.settings.fontSize = size
-    }
-    return .none
+    reduceApp(&state, action, rows: false)
   }
   .forEach(
     \.rows, action: AppAction.row,
