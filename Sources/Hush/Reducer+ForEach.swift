@@ -1,5 +1,6 @@
 import IdentifiedCollections
 import IssueReporting
+import OrderedCollections
 
 extension Reducer {
   /// Runs an element reducer on one element of an identified collection for the element
@@ -26,6 +27,9 @@ extension Reducer {
   /// the collection as a whole), not one scope per row. With a plain reducer that writes
   /// `state.rows[id: id]?.value = value`, a send compares every row's scope.
   ///
+  /// The element's effects are cancelled when the parent reducer removes the element, as a
+  /// row's timer or request stops with its row.
+  ///
   /// An action for an id that is not in the collection reports an issue (as a runtime
   /// warning, or a test failure): the element reducer does not run, the parent reducer still
   /// does, with the action. The element reducer must not change the element's id
@@ -42,7 +46,8 @@ extension Reducer {
   ///   - line: Where the issue for a missing element is reported.
   ///   - column: Where the issue for a missing element is reported.
   /// - Returns: A reducer that runs the element reducer, then this one, and merges their
-  ///   effects (the element's effects send element actions, embedded).
+  ///   effects (the element's effects send element actions, embedded, until the element is
+  ///   removed).
   public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
     _ elements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
     action embed: @escaping @Sendable (ID, ElementAction) -> Action,
@@ -53,7 +58,8 @@ extension Reducer {
   ) -> ForEachReducer<Self, ID, Element>
   where Element.State == ElementState, Element.Action == ElementAction {
     ForEachReducer(
-      parent: self, elements: elements, offset: MemoryLayout<State>.offset(of: elements),
+      parent: self, elements: elements, pathDescription: describePath(elements),
+      offset: MemoryLayout<State>.offset(of: elements),
       embed: embed, extract: extract, element: element(),
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
@@ -66,37 +72,85 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
 {
   let parent: Parent
   let elements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  /// The path of the collection, as written (for issues, and to tell element effects apart).
+  let pathDescription: String
   /// The collection's byte offset in the state, when stored at a fixed place.
   let offset: Int?
   let embed: @Sendable (ID, Element.Action) -> Parent.Action
   let extract: (Parent.Action) -> (ID, Element.Action)?
   let element: Element
   let location: SourceLocation
+  /// Whether an element reducer returned an effect yet: until then no element effect can be
+  /// in flight, and the check for removed elements (two reads of the ids per action) is
+  /// skipped.
+  let elementEffectsStarted = ElementEffectsStarted()
 
   @MainActor
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
     guard let (id, elementAction) = extract(action) else {
-      return parent.reduce(into: &state, action: action)
+      guard elementEffectsStarted.value else { return parent.reduce(into: &state, action: action) }
+      return reduceParent(into: &state, action: action, elementEffect: nil)
     }
     guard let effect = reduceElement(id, elementAction, in: &state) else {
       reportIssue(
         """
         forEach received the action \(elementAction) for the element with id \(id), which is \
-        not in the collection at \(describePath(elements)).
+        not in the collection at \(pathDescription).
 
         The element was probably removed while an effect or a view still sent to it: cancel \
         the element's effects when you remove it, or ignore the action.
         """,
         fileID: location.fileID, filePath: location.filePath, line: location.line,
         column: location.column)
-      return parent.reduce(into: &state, action: action)
+      return reduceParent(into: &state, action: action, elementEffect: nil)
     }
-    let parentEffect = parent.reduce(into: &state, action: action)
-    if case .none = effect.operation { return parentEffect }
+    if case .none = effect.operation {
+      // No element effect ever started: none to cancel.
+      guard elementEffectsStarted.value else { return parent.reduce(into: &state, action: action) }
+      return reduceParent(into: &state, action: action, elementEffect: nil)
+    }
+    // Cancelled when the parent removes the element (in this send or a later one).
+    elementEffectsStarted.value = true
     let embed = self.embed
-    return effect.map { embed(id, $0) }.merge(with: parentEffect)
+    let elementEffect = effect.map { embed(id, $0) }
+      .cancellable(id: ForEachEffectID(collection: pathDescription, id: id))
+    return reduceParent(into: &state, action: action, elementEffect: elementEffect)
+  }
+
+  /// Runs the parent reducer, and cancels the in-flight effects of the elements it removed.
+  @MainActor
+  private func reduceParent(
+    into state: inout Parent.State, action: Parent.Action, elementEffect: Effect<Parent.Action>?
+  ) -> Effect<Parent.Action> {
+    let idsBefore = ids(in: &state)
+    let parentEffect = parent.reduce(into: &state, action: action)
+    var effect = elementEffect.map { $0.merge(with: parentEffect) } ?? parentEffect
+    let idsAfter = ids(in: &state)
+    // The same buffers: no element was removed (the usual case, O(1); `idsBefore` holds the
+    // ids' buffer, so a removal in place copies it).
+    let sameIDs = withUnsafeBytes(of: idsBefore) { before in
+      withUnsafeBytes(of: idsAfter) { after in before.elementsEqual(after) }
+    }
+    if !sameIDs {
+      let removed = idsBefore.subtracting(idsAfter)
+      if !removed.isEmpty {
+        effect = effect.merge(
+          with: .cancel(ids: removed.map { ForEachEffectID(collection: pathDescription, id: $0) }))
+      }
+    }
+    return effect
+  }
+
+  /// The ids of the collection, read through its offset when it has one.
+  @MainActor
+  private func ids(in state: inout Parent.State) -> OrderedSet<ID> {
+    guard let offset else { return state[keyPath: elements].ids }
+    return withUnsafeMutablePointer(to: &state) { state in
+      (UnsafeRawPointer(state) + offset)
+        .assumingMemoryBound(to: IdentifiedArray<ID, Element.State>.self).pointee.ids
+    }
   }
 
   /// Runs the element reducer on the element with `id` in place, or returns `nil` when the
@@ -120,6 +174,18 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
       return element.reduce(into: &collection.pointee[index], action: action)
     }
   }
+}
+
+/// Whether a `forEach` element reducer ever returned an effect (shared by the copies of one
+/// reducer; only ever set, on the main actor).
+final class ElementEffectsStarted {
+  var value = false
+}
+
+/// The cancellation id of the effects of one element of a `forEach` collection.
+struct ForEachEffectID<ID: Hashable & Sendable>: Hashable, Sendable {
+  let collection: String
+  let id: ID
 }
 
 /// Where an API was called, for the issues it reports.

@@ -1,0 +1,113 @@
+import Clocks
+import ConcurrencyExtras
+import Hush
+import IdentifiedCollections
+import Testing
+
+/// The effects of `forEach` element reducers: embedded, and cancelled when the parent removes
+/// their element.
+@MainActor
+@Suite struct ForEachEffectTests {
+  struct TimerRow: Equatable, Identifiable {
+    let id: Int
+    var ticks = 0
+  }
+
+  struct Timers: Equatable {
+    var rows: IdentifiedArrayOf<TimerRow> = [TimerRow(id: 0), TimerRow(id: 1)]
+  }
+
+  enum RowAction: Equatable {
+    case start
+    case tick
+  }
+
+  enum Action: Equatable {
+    case row(id: Int, action: RowAction)
+    case remove(id: Int)
+  }
+
+  /// Records whether the work it wraps was cancelled, and when it started.
+  final class Probe: Sendable {
+    let wasCancelled = LockIsolated(false)
+    private let started = AsyncStream<Void>.makeStream()
+
+    func waitUntilStarted() async {
+      for await _ in started.stream { return }
+    }
+
+    func run(_ body: @Sendable () async throws -> Void) async throws {
+      started.continuation.yield()
+      try await withTaskCancellationHandler {
+        try await body()
+      } onCancel: {
+        wasCancelled.setValue(true)
+      }
+    }
+  }
+
+  /// Rows whose `.start` ticks once after a second; the parent removes rows.
+  static func makeStore(clock: TestClock<Duration>, probes: [Int: Probe]) -> Store<Timers, Action> {
+    let timers = Reduce<Timers, Action> { state, action in
+      if case let .remove(id) = action { state.rows.remove(id: id) }
+      return .none
+    }
+    .forEach(
+      \.rows, action: Action.row,
+      extract: { action in
+        guard case let .row(id, rowAction) = action else { return nil }
+        return (id, rowAction)
+      }
+    ) {
+      Reduce<TimerRow, RowAction> { row, action in
+        switch action {
+        case .start:
+          let probe = probes[row.id]!
+          return .run { send in
+            try await probe.run { try await clock.sleep(for: .seconds(1)) }
+            await send(.tick)
+          }
+        case .tick:
+          row.ticks += 1
+          return .none
+        }
+      }
+    }
+    return Store(initialState: Timers(), reducer: timers)
+  }
+
+  @Test func removingAnElementCancelsItsEffectsAndOnlyItsEffects() async {
+    let clock = TestClock()
+    let probes = [0: Probe(), 1: Probe()]
+    let store = Self.makeStore(clock: clock, probes: probes)
+    let first = store.send(.row(id: 0, action: .start))
+    let second = store.send(.row(id: 1, action: .start))
+    await probes[0]!.waitUntilStarted()
+    await probes[1]!.waitUntilStarted()
+
+    store.send(.remove(id: 0))
+    // An effect still running would now send a tick for a row that is gone (an issue).
+    await clock.advance(by: .seconds(1))
+    await first.finish()
+    await second.finish()
+
+    #expect(probes[0]!.wasCancelled.value)
+    #expect(!probes[1]!.wasCancelled.value)
+    #expect(store.state.rows == [TimerRow(id: 1, ticks: 1)])
+  }
+
+  @Test func removingAnElementWithoutEffectsCancelsNothing() async {
+    let clock = TestClock()
+    let probes = [1: Probe()]
+    let store = Self.makeStore(clock: clock, probes: probes)
+    let second = store.send(.row(id: 1, action: .start))
+    await probes[1]!.waitUntilStarted()
+
+    store.send(.remove(id: 0))
+    await clock.advance(by: .seconds(1))
+    await second.finish()
+
+    #expect(!probes[1]!.wasCancelled.value)
+    #expect(store.state.rows == [TimerRow(id: 1, ticks: 1)])
+  }
+}
