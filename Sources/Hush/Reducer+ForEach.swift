@@ -99,8 +99,9 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
         forEach received the action \(elementAction) for the element with id \(id), which is \
         not in the collection at \(pathDescription).
 
-        The element was probably removed while an effect or a view still sent to it: cancel \
-        the element's effects when you remove it, or ignore the action.
+        The element was probably removed while a view, or an effect started outside this \
+        forEach, still sent to it (effects of the element reducer are cancelled when the \
+        element is removed).
         """,
         fileID: location.fileID, filePath: location.filePath, line: location.line,
         column: location.column)
