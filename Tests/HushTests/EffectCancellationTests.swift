@@ -14,29 +14,9 @@ import Testing
 
   enum WorkID { case shared, other }
 
-  /// Records whether the effect it wraps was cancelled, and runs `body` meanwhile.
-  final class Probe: Sendable {
-    let wasCancelled = LockIsolated(false)
-    private let started = AsyncStream<Void>.makeStream()
-
-    /// Returns once the effect started its work (so that advancing a clock reaches it).
-    func waitUntilStarted() async {
-      for await _ in started.stream { return }
-    }
-
-    func run(_ body: @Sendable () async throws -> Void) async throws {
-      started.continuation.yield()
-      try await withTaskCancellationHandler {
-        try await body()
-      } onCancel: {
-        wasCancelled.setValue(true)
-      }
-    }
-  }
-
   /// A store whose `.start` runs one second of work under `WorkID.shared`.
   static func makeStore(
-    clock: some Clock<Duration>, probe: Probe
+    clock: some Clock<Duration>, probe: EffectProbe
   ) -> Store<Bool, Action> {
     Store(initialState: false) { finished, action in
       switch action {
@@ -57,7 +37,7 @@ import Testing
 
   @Test func cancelIdCancelsTheRunningEffect() async {
     let clock = TestClock()
-    let probe = Probe()
+    let probe = EffectProbe()
     let store = Self.makeStore(clock: clock, probe: probe)
     let task = store.send(.start)
     store.send(.stop)
@@ -69,7 +49,7 @@ import Testing
 
   @Test func twoStoresUsingTheSameIdDoNotCancelEachOther() async {
     let clock = TestClock()
-    let (probeA, probeB) = (Probe(), Probe())
+    let (probeA, probeB) = (EffectProbe(), EffectProbe())
     let storeA = Self.makeStore(clock: clock, probe: probeA)
     let storeB = Self.makeStore(clock: clock, probe: probeB)
     let taskA = storeA.send(.start)
@@ -87,13 +67,13 @@ import Testing
 
   @Test func cancelInFlightReplacesTheRunningEffect() async {
     let clock = TestClock()
-    let probes = LockIsolated<[Probe]>([])
+    let probes = LockIsolated<[EffectProbe]>([])
     let store = Store<Int, Bool>(initialState: 0) { count, isResult in
       if isResult {
         count += 1
         return .none
       }
-      let probe = Probe()
+      let probe = EffectProbe()
       probes.withValue { $0.append(probe) }
       return .run { send in
         try await probe.run { try await clock.sleep(for: .seconds(1)) }
@@ -113,7 +93,7 @@ import Testing
 
   @Test func cancelIdsCancelsEffectsUnderEveryId() async {
     let clock = TestClock()
-    let (probeA, probeB, probeC) = (Probe(), Probe(), Probe())
+    let (probeA, probeB, probeC) = (EffectProbe(), EffectProbe(), EffectProbe())
     let store = Store<Int, Int>(initialState: 0) { _, action in
       switch action {
       case 0:
@@ -160,7 +140,7 @@ import Testing
 
   @Test func releasingAStoreCancelsEffectsStartedThroughItsChildStores() async {
     let clock = TestClock()
-    let probe = Probe()
+    let probe = EffectProbe()
     var store: Store<Parent, Action>? = Store(initialState: Parent()) { state, action in
       switch action {
       case .start:

@@ -27,27 +27,10 @@ import Testing
     case remove(id: Int)
   }
 
-  /// Records whether the work it wraps was cancelled, and when it started.
-  final class Probe: Sendable {
-    let wasCancelled = LockIsolated(false)
-    private let started = AsyncStream<Void>.makeStream()
-
-    func waitUntilStarted() async {
-      for await _ in started.stream { return }
-    }
-
-    func run(_ body: @Sendable () async throws -> Void) async throws {
-      started.continuation.yield()
-      try await withTaskCancellationHandler {
-        try await body()
-      } onCancel: {
-        wasCancelled.setValue(true)
-      }
-    }
-  }
-
   /// Rows whose `.start` ticks once after a second; the parent removes rows.
-  static func makeStore(clock: TestClock<Duration>, probes: [Int: Probe]) -> Store<Timers, Action> {
+  static func makeStore(clock: TestClock<Duration>, probes: [Int: EffectProbe]) -> Store<
+    Timers, Action
+  > {
     let timers = Reduce<Timers, Action> { state, action in
       if case let .remove(id) = action { state.rows.remove(id: id) }
       return .none
@@ -78,7 +61,7 @@ import Testing
 
   @Test func removingAnElementCancelsItsEffectsAndOnlyItsEffects() async {
     let clock = TestClock()
-    let probes = [0: Probe(), 1: Probe()]
+    let probes = [0: EffectProbe(), 1: EffectProbe()]
     let store = Self.makeStore(clock: clock, probes: probes)
     let first = store.send(.row(id: 0, action: .start))
     let second = store.send(.row(id: 1, action: .start))
@@ -98,7 +81,7 @@ import Testing
 
   @Test func removingAnElementWithoutEffectsCancelsNothing() async {
     let clock = TestClock()
-    let probes = [1: Probe()]
+    let probes = [1: EffectProbe()]
     let store = Self.makeStore(clock: clock, probes: probes)
     let second = store.send(.row(id: 1, action: .start))
     await probes[1]!.waitUntilStarted()

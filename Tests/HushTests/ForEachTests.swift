@@ -57,11 +57,13 @@ func makeForEachStore(_ state: AppState) -> Store<AppState, AppAction> {
 
 @MainActor
 @Suite struct ForEachTests {
-  /// The address of the rows' buffer, read without tracking.
-  func rowsBuffer(_ store: Store<AppState, AppAction>) -> UnsafeRawPointer? {
+  /// The address of the buffer of the rows at `path`, read without tracking.
+  func rowsBuffer<State, Action>(
+    _ store: Store<State, Action>, _ path: KeyPath<State, IdentifiedArrayOf<Row>>
+  ) -> UnsafeRawPointer? {
     var address: UnsafeRawPointer?
     store.observers.host.withCurrentValue { state in
-      address = state.pointee.rows.elements.withUnsafeBufferPointer {
+      address = state.pointee[keyPath: path].elements.withUnsafeBufferPointer {
         $0.baseAddress.map(UnsafeRawPointer.init)
       }
     }
@@ -73,7 +75,7 @@ func makeForEachStore(_ state: AppState) -> Store<AppState, AppAction> {
     let rows = store.scope(state: \.rows, action: AppAction.row)
     let list = RenderProbe { rows.ids.count }
     let probes = rows.map { row in RenderProbe { row.value } }
-    let buffer = rowsBuffer(store)
+    let buffer = rowsBuffer(store, \.rows)
 
     rows[5].send(.setValue(1))
     rows[700].send(.setValue(2))
@@ -85,7 +87,7 @@ func makeForEachStore(_ state: AppState) -> Store<AppState, AppAction> {
     #expect(probes.map(\.renders).reduce(0, +) == 2)
     #expect(list.renders == 0)
     // The row changed in place: the collection was not copied.
-    #expect(rowsBuffer(store) == buffer)
+    #expect(rowsBuffer(store, \.rows) == buffer)
     #expect(store.state.rows[id: 5]?.value == 1)
   }
 
@@ -188,16 +190,7 @@ func makeForEachStore(_ state: AppState) -> Store<AppState, AppAction> {
     let values = rows.map { row in RenderProbe { row.value } }
     let title = RenderProbe { child.title }
     let rootReader = RenderProbe { store[\.feature.title] }
-    let buffer = { () -> UnsafeRawPointer? in
-      var address: UnsafeRawPointer?
-      store.observers.host.withCurrentValue { state in
-        address = state.pointee.feature.rows.elements.withUnsafeBufferPointer {
-          $0.baseAddress.map(UnsafeRawPointer.init)
-        }
-      }
-      return address
-    }
-    let before = buffer()
+    let before = rowsBuffer(store, \.feature.rows)
 
     rows[12].send(.setValue(5))
     rows[3].send(.setValue(6))
@@ -206,7 +199,7 @@ func makeForEachStore(_ state: AppState) -> Store<AppState, AppAction> {
     #expect(values[12].value == 5)
     #expect(title.renders == 0)
     #expect(rootReader.renders == 0)
-    #expect(buffer() == before)
+    #expect(rowsBuffer(store, \.feature.rows) == before)
   }
 
   @Test func theChangeLogSeesRowChangesMadeByTheElementReducer() {
