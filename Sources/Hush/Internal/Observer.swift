@@ -138,11 +138,11 @@ final class ObserverSet<Base> {
   /// went dormant, as when a view renders right after the change that notified it) and is
   /// compared again.
   private func wake<Value>(_ cell: ValueCell<Base, Value>) {
-    if cell.dormantSince == clock.generation {
-      cell.reads = 0
-    } else {
+    if cell.dormantSince != clock.generation {
       host.withCurrentValue { cell.refresh(from: $0) }
     }
+    // Reads are counted afresh from the wake (the change log reports them per change).
+    cell.reads = 0
     dormantCount -= 1
     activate(cell)
   }

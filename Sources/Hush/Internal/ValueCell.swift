@@ -82,7 +82,6 @@ final class ValueCell<Base, Value>: Observer<Base> {
     } else {
       value = base.pointee[keyPath: keyPath]
     }
-    reads = 0
   }
 }
 
