@@ -39,7 +39,7 @@ import Observation
 @dynamicMemberLookup
 public final class Store<State, Action> {
   let observers: ObserverSet<State>
-  private let host: any ObservationHost<State>
+  let host: any ObservationHost<State>
   private let root: Root?
   private let forward: ((Action) -> StoreTask)?
   /// Keeps the parent of a scoped store alive while the child is.

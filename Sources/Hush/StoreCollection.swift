@@ -1,5 +1,6 @@
 import ConcurrencyExtras
 import IdentifiedCollections
+import IssueReporting
 import OrderedCollections
 
 /// The element stores of an identified collection, in order: what
@@ -13,13 +14,29 @@ import OrderedCollections
 ///   TodoRow(store: todo)   // renders only when this todo changes
 /// }
 /// ```
+///
+/// ## After a change
+///
+/// A collection is a snapshot of the ids when it was read, and SwiftUI may keep it after the
+/// rows changed: `ForEach` asks its last collection for the rows it animates out. So the
+/// collection keeps every store it hands out and answers again with the same store, by
+/// position or by id, after that row left. A removed row's store answers reads with the row's
+/// last value and never traps; its readers are not invalidated by the removal; a write
+/// through it is dropped, and an action sent to it is reported (a runtime warning in an app, a
+/// test failure in tests) and dropped, without running the parent's reducer. It stays stale
+/// even if a row with the same id comes back: read the collection again for the new row's
+/// live store.
 public struct StoreCollection<ID: Hashable, State, Action>: RandomAccessCollection {
   private let elements: ElementStores<ID, State, Action>
+  /// The stores handed out by this collection, by id.
+  private let handedOut: HandedOutStores<ID, State, Action>
   /// The ids when the collection was read.
   public let ids: OrderedSet<ID>
 
+  @MainActor
   init(elements: ElementStores<ID, State, Action>, ids: OrderedSet<ID>) {
     self.elements = elements
+    self.handedOut = HandedOutStores()
     self.ids = ids
   }
 
@@ -27,17 +44,50 @@ public struct StoreCollection<ID: Hashable, State, Action>: RandomAccessCollecti
   public var endIndex: Int { ids.endIndex }
 
   /// The store of the element at `position`; call it on the main actor.
+  ///
+  /// After the element left the collection, the store this collection handed out for it
+  /// answers the element's last value.
   public subscript(position: Int) -> Store<State, Action> {
     // SwiftUI reads a ForEach's data on the main actor; the store is created there.
-    let request = UncheckedSendable((elements, ids[position]))
-    return MainActor.assumeIsolated { request.value.0.store(for: request.value.1) }
+    let request = UncheckedSendable((self, ids[position]))
+    return MainActor.assumeIsolated {
+      let (collection, id) = request.value
+      guard let store = collection.store(for: id) else {
+        // Unreachable through SwiftUI: `ForEach` reads every element's id, and so gets every
+        // element's store, when it receives the collection, and the collection keeps them.
+        preconditionFailure(
+          """
+          StoreCollection: the element with id \(id) at position \(position) was removed \
+          before this collection handed out its store, and no store of it is left to answer \
+          its last value; read the collection again after a change
+          """)
+      }
+      return store
+    }
   }
 
-  /// The store of the element with `id`, if the collection had it when read.
+  /// The store of the element with `id`, if the collection had it when read: after the
+  /// element left the collection, the store this collection handed out for it (which answers
+  /// its last value), or `nil` if it handed out none.
   @MainActor
   public subscript(id id: ID) -> Store<State, Action>? {
-    ids.contains(id) ? elements.store(for: id) : nil
+    if let store = handedOut.stores[id] { return store }
+    return ids.contains(id) ? store(for: id) : nil
   }
+
+  @MainActor
+  private func store(for id: ID) -> Store<State, Action>? {
+    if let store = handedOut.stores[id] { return store }
+    let store = elements.store(for: id)
+    handedOut.stores[id] = store
+    return store
+  }
+}
+
+/// The stores a ``StoreCollection`` handed out.
+@MainActor
+final class HandedOutStores<ID: Hashable, State, Action> {
+  var stores: [ID: Store<State, Action>] = [:]
 }
 
 /// The element stores of one collection path of a parent store, cached by id.
@@ -64,38 +114,60 @@ final class ElementStores<ID: Hashable, State, Action> {
     self.send = send
     self.parent = parent
     node.findElementScope = { [scopes] in scopes.scope(for: $0) }
+    node.onSnapshotChange { [scopes] in scopes.elementsWillChange(from: $0, to: $1) }
     node.observers.collectElementChanges = { collection, elementScopes, changed, recorder in
       ElementScopes<ID, State>.collectChanges(
         in: collection, scopes: elementScopes, into: &changed, recorder: recorder)
     }
   }
 
-  /// Reads the ids, tracked, and forgets the stores of ids that left the collection.
+  /// Reads the ids, tracked.
   func trackedIDs() -> OrderedSet<ID> {
     let cell = collection.observers.cell(for: \IdentifiedArray<ID, State>.ids)
     cell.dependsOnlyOnIDs = true
     cell.track()
-    let ids = cell.value
-    return ids
+    return cell.value
   }
 
-  func store(for id: ID) -> Store<State, Action> {
-    if let store = stores[id] {
-      return unsafeDowncast(store, to: Store<State, Action>.self)
+  /// The store of the element with `id`: its live store, or a new one. For an element that
+  /// left the collection, its last store if one is still alive (a removed row's store answers
+  /// the row's last value), else `nil`.
+  func store(for id: ID) -> Store<State, Action>? {
+    var stale: Store<State, Action>?
+    if let cached = stores[id] {
+      let store = unsafeDowncast(cached, to: Store<State, Action>.self)
+      // A store is live while its scope is the element's live scope (a scope that found its
+      // element gone leaves the index for good).
+      if let scope = scopes[id: id], store.host === scope { return store }
+      stale = store
     }
     var element: State?
     collection.withCurrentValue { element = $0.pointee[id: id] }
-    guard let element else {
-      preconditionFailure(
-        "StoreCollection: no element with id \(id); read the collection again after a change")
-    }
+    guard let element else { return stale }
     let node =
       scopes[id: id] ?? scopes.makeScope(id: id, element: element, in: collection.observers)
+    let collection = self.collection
+    let send = self.send
     let store = Store<State, Action>(
       host: node,
-      forward: { [send] in send(id, $0) },
+      forward: { action in
+        guard node.isChildPresent else {
+          reportIssue(
+            """
+            An action was sent to the store of the element with id \(describeValue(id)) of \
+            \(collection.pathDescription), which was removed from the collection: \(action). \
+            The action was dropped.
+
+            A removed row's store keeps answering its last value, as a row animating out \
+            shows it, but its actions have no row to reach; read the collection again for \
+            the stores of the rows it has now.
+            """)
+          return StoreTask(nil)
+        }
+        return send(id, action)
+      },
       parent: self,
-      identity: AnyHashable(id)
+      identity: identityOf(element) ?? AnyHashable(id)
     )
     stores.insert(store, for: id)
     return store

@@ -34,9 +34,10 @@ import Testing
     for (index, block) in text.components(separatedBy: "```swift").dropFirst().enumerated() {
       files["README\(index).swift"] = block.components(separatedBy: "```").first ?? ""
     }
-    let directory = try HushBinary.makeDirectory(files)
-    let output = try HushBinary.run(["lint"], in: directory)
-    #expect(output.status == 0 || output.status == 1)
-    #expect(output.stderr.hasPrefix("hush lint: "))
+    try HushBinary.withDirectory(files) { directory in
+      let output = try HushBinary.run(["lint"], in: directory)
+      #expect(output.status == 0 || output.status == 1)
+      #expect(output.stderr.hasPrefix("hush lint: "))
+    }
   }
 }

@@ -34,18 +34,23 @@ struct HushBinary {
     }
   }()
 
-  /// A fresh temporary directory holding `files` (relative path → contents).
-  static func makeDirectory(_ files: [String: String]) throws -> URL {
-    let directory = FileManager.default.temporaryDirectory
+  /// Runs `body` in a fresh temporary directory holding `files` (relative path → contents), and
+  /// removes the directory afterwards, also when `body` throws.
+  static func withDirectory<Result>(
+    _ files: [String: String], _ body: (URL) throws -> Result
+  ) throws -> Result {
+    let manager = FileManager.default
+    let directory = manager.temporaryDirectory
       .appendingPathComponent("hush-lint-tests-\(UUID().uuidString)")
+    try manager.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? manager.removeItem(at: directory) }
     for (path, contents) in files {
       let url = directory.appendingPathComponent(path)
-      try FileManager.default.createDirectory(
+      try manager.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try Data(contents.utf8).write(to: url)
     }
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    return directory
+    return try body(directory)
   }
 
   /// Runs `hush` with `arguments` in `directory`.

@@ -42,143 +42,157 @@ import Testing
     + "re-renders the view on every change of the object: remove it [unread-observed-object]\n"
 
   @Test func defaultFormatIsXcodeAndWarningsExitZero() throws {
-    let directory = try HushBinary.makeDirectory(["Badge.swift": Self.badge])
-    let output = try HushBinary.run(["lint"], in: directory)
-    #expect(output.stdout == Self.badgeWarning)
-    #expect(
-      output.stderr == "hush lint: 1 violation (0 errors, 1 warnings, 0 notes) in 1 file\n")
-    #expect(output.status == 0)
+    try HushBinary.withDirectory(["Badge.swift": Self.badge]) { directory in
+      let output = try HushBinary.run(["lint"], in: directory)
+      #expect(output.stdout == Self.badgeWarning)
+      #expect(
+        output.stderr == "hush lint: 1 violation (0 errors, 1 warnings, 0 notes) in 1 file\n")
+      #expect(output.status == 0)
+    }
   }
 
   @Test func cleanTreeExitsZeroWithSummary() throws {
-    let directory = try HushBinary.makeDirectory(["Sources/Greeting.swift": Self.clean])
-    let output = try HushBinary.run(["lint", "Sources"], in: directory)
-    #expect(output == .init(status: 0, stdout: "", stderr: "hush lint: no violations in 1 file\n"))
+    try HushBinary.withDirectory(["Sources/Greeting.swift": Self.clean]) { directory in
+      let output = try HushBinary.run(["lint", "Sources"], in: directory)
+      #expect(
+        output == .init(status: 0, stdout: "", stderr: "hush lint: no violations in 1 file\n"))
+    }
   }
 
   @Test func strictMakesWarningsFail() throws {
-    let directory = try HushBinary.makeDirectory(["Badge.swift": Self.badge])
-    let output = try HushBinary.run(["lint", "--strict"], in: directory)
-    #expect(output.stdout == Self.badgeWarning)
-    #expect(output.status == 1)
+    try HushBinary.withDirectory(["Badge.swift": Self.badge]) { directory in
+      let output = try HushBinary.run(["lint", "--strict"], in: directory)
+      #expect(output.stdout == Self.badgeWarning)
+      #expect(output.status == 1)
+    }
   }
 
   @Test func configuredErrorSeverityFails() throws {
-    let directory = try HushBinary.makeDirectory([
+    try HushBinary.withDirectory([
       "Badge.swift": Self.badge,
       ".hush-lint.yml": "severity:\n  unread-observed-object: error\n",
-    ])
-    let output = try HushBinary.run(["lint"], in: directory)
-    #expect(output.stdout == Self.badgeWarning.replacingOccurrences(of: "warning:", with: "error:"))
-    #expect(
-      output.stderr == "hush lint: 1 violation (1 errors, 0 warnings, 0 notes) in 1 file\n")
-    #expect(output.status == 1)
+    ]) { directory in
+      let output = try HushBinary.run(["lint"], in: directory)
+      #expect(
+        output.stdout == Self.badgeWarning.replacingOccurrences(of: "warning:", with: "error:"))
+      #expect(
+        output.stderr == "hush lint: 1 violation (1 errors, 0 warnings, 0 notes) in 1 file\n")
+      #expect(output.status == 1)
+    }
   }
 
   @Test func jsonFormat() throws {
-    let directory = try HushBinary.makeDirectory(["Printer.swift": Self.printer])
-    let output = try HushBinary.run(["lint", "--format", "json"], in: directory)
-    #expect(
-      output.stdout == """
-        [
-          {
-            "column" : 13,
-            "file" : "Printer.swift",
-            "line" : 5,
-            "message" : "print in body runs on every render; remove it, or log from an action",
-            "rule" : "impure-body",
-            "severity" : "warning"
-          }
-        ]
+    try HushBinary.withDirectory(["Printer.swift": Self.printer]) { directory in
+      let output = try HushBinary.run(["lint", "--format", "json"], in: directory)
+      #expect(
+        output.stdout == """
+          [
+            {
+              "column" : 13,
+              "file" : "Printer.swift",
+              "line" : 5,
+              "message" : "print in body runs on every render; remove it, or log from an action",
+              "rule" : "impure-body",
+              "severity" : "warning"
+            }
+          ]
 
-        """)
-    #expect(output.status == 0)
+          """)
+      #expect(output.status == 0)
+    }
   }
 
   @Test func githubFormat() throws {
-    let directory = try HushBinary.makeDirectory(["Printer.swift": Self.printer])
-    let output = try HushBinary.run(["lint", "--format", "github"], in: directory)
-    #expect(
-      output.stdout
-        == "::warning file=Printer.swift,line=5,col=13,title=impure-body::print in body runs on "
-        + "every render; remove it, or log from an action\n")
+    try HushBinary.withDirectory(["Printer.swift": Self.printer]) { directory in
+      let output = try HushBinary.run(["lint", "--format", "github"], in: directory)
+      #expect(
+        output.stdout
+          == "::warning file=Printer.swift,line=5,col=13,title=impure-body::print in body runs on "
+          + "every render; remove it, or log from an action\n")
+    }
   }
 
   @Test func sarifFormatHasRuleMetadataAndResults() throws {
-    let directory = try HushBinary.makeDirectory(["Printer.swift": Self.printer])
-    let output = try HushBinary.run(["lint", "--format", "sarif"], in: directory)
-    let log = try #require(
-      try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
-    #expect(log["version"] as? String == "2.1.0")
-    let run = try #require((log["runs"] as? [[String: Any]])?.first)
-    let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
-    let rules = try #require(driver["rules"] as? [[String: Any]])
-    #expect(rules.count == 14)
-    let ids = rules.compactMap { $0["id"] as? String }
-    #expect(ids.contains("impure-body") && !ids.contains("lazy-chain"))
-    #expect(rules.allSatisfy { ($0["shortDescription"] as? [String: Any])?["text"] != nil })
-    let results = try #require(run["results"] as? [[String: Any]])
-    #expect(results.count == 1)
-    let result = try #require(results.first)
-    #expect(result["ruleId"] as? String == "impure-body")
-    #expect(result["level"] as? String == "warning")
-    #expect(ids[result["ruleIndex"] as? Int ?? -1] == "impure-body")
-    let location = try #require((result["locations"] as? [[String: Any]])?.first)
-    let physical = try #require(location["physicalLocation"] as? [String: Any])
-    #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "Printer.swift")
-    #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == 5)
+    try HushBinary.withDirectory(["Printer.swift": Self.printer]) { directory in
+      let output = try HushBinary.run(["lint", "--format", "sarif"], in: directory)
+      let log = try #require(
+        try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+      #expect(log["version"] as? String == "2.1.0")
+      let run = try #require((log["runs"] as? [[String: Any]])?.first)
+      let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+      let rules = try #require(driver["rules"] as? [[String: Any]])
+      #expect(rules.count == 14)
+      let ids = rules.compactMap { $0["id"] as? String }
+      #expect(ids.contains("impure-body") && !ids.contains("lazy-chain"))
+      #expect(rules.allSatisfy { ($0["shortDescription"] as? [String: Any])?["text"] != nil })
+      let results = try #require(run["results"] as? [[String: Any]])
+      #expect(results.count == 1)
+      let result = try #require(results.first)
+      #expect(result["ruleId"] as? String == "impure-body")
+      #expect(result["level"] as? String == "warning")
+      #expect(ids[result["ruleIndex"] as? Int ?? -1] == "impure-body")
+      let location = try #require((result["locations"] as? [[String: Any]])?.first)
+      let physical = try #require(location["physicalLocation"] as? [String: Any])
+      #expect(
+        (physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "Printer.swift")
+      #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == 5)
+    }
   }
 
   @Test func unknownConfigurationKeyIsAnErrorNamingTheLine() throws {
-    let directory = try HushBinary.makeDirectory([
+    try HushBinary.withDirectory([
       "Badge.swift": Self.badge,
       ".hush-lint.yml": "excluded: []\ndisabled_rule:\n  - impure-body\n",
-    ])
-    let output = try HushBinary.run(["lint"], in: directory)
-    #expect(
-      output.stderr
-        == ".hush-lint.yml:2: error: unknown key 'disabled_rule'; expected one of "
-        + "disabled_rules, opt_in_rules, severity, excluded, included\n")
-    #expect(output.stdout == "")
-    #expect(output.status == 2)
+    ]) { directory in
+      let output = try HushBinary.run(["lint"], in: directory)
+      #expect(
+        output.stderr
+          == ".hush-lint.yml:2: error: unknown key 'disabled_rule'; expected one of "
+          + "disabled_rules, opt_in_rules, severity, excluded, included\n")
+      #expect(output.stdout == "")
+      #expect(output.status == 2)
+    }
   }
 
   @Test func unknownRuleInConfigurationIsAnErrorNamingTheLine() throws {
-    let directory = try HushBinary.makeDirectory([
+    try HushBinary.withDirectory([
       "Badge.swift": Self.badge,
       "lint.yml": "disabled_rules:\n  - impure-body\n  - no-such-rule\n",
-    ])
-    let output = try HushBinary.run(["lint", "--config", "lint.yml"], in: directory)
-    #expect(
-      output.stderr
-        == "lint.yml:3: error: unknown rule 'no-such-rule'; run 'hush lint --list-rules'\n")
-    #expect(output.status == 2)
+    ]) { directory in
+      let output = try HushBinary.run(["lint", "--config", "lint.yml"], in: directory)
+      #expect(
+        output.stderr
+          == "lint.yml:3: error: unknown rule 'no-such-rule'; run 'hush lint --list-rules'\n")
+      #expect(output.status == 2)
+    }
   }
 
   @Test func disabledRulesAndExcludedPathsAreRespected() throws {
-    let directory = try HushBinary.makeDirectory([
+    try HushBinary.withDirectory([
       "App/Badge.swift": Self.badge,
       "App/Printer.swift": Self.printer,
       "Generated/Printer.swift": Self.printer,
       ".hush-lint.yml": "disabled_rules: [unread-observed-object]\nexcluded:\n  - Generated\n",
-    ])
-    let output = try HushBinary.run(["lint", "--format", "github"], in: directory)
-    #expect(output.stdout.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 1)
-    #expect(output.stdout.hasPrefix("::warning file=App/Printer.swift,line=5,"))
-    #expect(output.stderr.hasSuffix("in 2 files\n"))
+    ]) { directory in
+      let output = try HushBinary.run(["lint", "--format", "github"], in: directory)
+      #expect(output.stdout.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 1)
+      #expect(output.stdout.hasPrefix("::warning file=App/Printer.swift,line=5,"))
+      #expect(output.stderr.hasSuffix("in 2 files\n"))
+    }
   }
 
   @Test func optInRulesRunOnlyWhenEnabled() throws {
     let source = "let first = items.map { $0.price }.filter { $0 > 10 }.first\n"
-    let directory = try HushBinary.makeDirectory(["Chain.swift": source])
-    #expect(try HushBinary.run(["lint"], in: directory).stdout == "")
-    try Data("opt_in_rules: [lazy-chain]\n".utf8).write(
-      to: directory.appendingPathComponent(".hush-lint.yml"))
-    let output = try HushBinary.run(["lint"], in: directory)
-    #expect(
-      output.stdout
-        == "Chain.swift:1:19: warning: map → filter builds 2 intermediate arrays for a result "
-        + "used once; start the chain with .lazy [lazy-chain]\n")
+    try HushBinary.withDirectory(["Chain.swift": source]) { directory in
+      #expect(try HushBinary.run(["lint"], in: directory).stdout == "")
+      try Data("opt_in_rules: [lazy-chain]\n".utf8).write(
+        to: directory.appendingPathComponent(".hush-lint.yml"))
+      let output = try HushBinary.run(["lint"], in: directory)
+      #expect(
+        output.stdout
+          == "Chain.swift:1:19: warning: map → filter builds 2 intermediate arrays for a result "
+          + "used once; start the chain with .lazy [lazy-chain]\n")
+    }
   }
 
   @Test func suppressionComments() throws {
@@ -196,130 +210,142 @@ import Testing
       }
 
       """
-    let directory = try HushBinary.makeDirectory(["A.swift": source])
-    let output = try HushBinary.run(["lint", "--format", "github"], in: directory)
-    #expect(output.stdout.hasPrefix("::warning file=A.swift,line=9,col=23,"))
-    #expect(output.stdout.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 1)
+    try HushBinary.withDirectory(["A.swift": source]) { directory in
+      let output = try HushBinary.run(["lint", "--format", "github"], in: directory)
+      #expect(output.stdout.hasPrefix("::warning file=A.swift,line=9,col=23,"))
+      #expect(output.stdout.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 1)
+    }
   }
 
   @Test func skipsBuildAndDependencyDirectories() throws {
-    let directory = try HushBinary.makeDirectory([
+    try HushBinary.withDirectory([
       ".build/checkouts/Badge.swift": Self.badge,
       "Pods/Badge.swift": Self.badge,
       "Carthage/Checkouts/Badge.swift": Self.badge,
       "DerivedData/Badge.swift": Self.badge,
       "Sources/Greeting.swift": Self.clean,
       "Sources/notes.txt": "not swift",
-    ])
-    let output = try HushBinary.run(["lint"], in: directory)
-    #expect(output == .init(status: 0, stdout: "", stderr: "hush lint: no violations in 1 file\n"))
+    ]) { directory in
+      let output = try HushBinary.run(["lint"], in: directory)
+      #expect(
+        output == .init(status: 0, stdout: "", stderr: "hush lint: no violations in 1 file\n"))
+    }
   }
 
   @Test func baselineSuppressesRecordedViolationsEvenWhenTheyMove() throws {
-    let directory = try HushBinary.makeDirectory(["Badge.swift": Self.badge])
-    let write = try HushBinary.run(
-      ["lint", "--write-baseline", "baseline.json"], in: directory)
-    #expect(write.status == 0)
-    #expect(write.stderr == "Wrote 1 violation to baseline.json\n")
-    let moved = "// A new comment\n\n" + Self.badge
-    try Data(moved.utf8).write(to: directory.appendingPathComponent("Badge.swift"))
-    let clean = try HushBinary.run(["lint", "--baseline", "baseline.json"], in: directory)
-    #expect(clean.stdout == "")
-    #expect(clean.stderr == "hush lint: no violations in 1 file, 1 in the baseline\n")
-    try Data((moved + Self.printer.replacingOccurrences(of: "import SwiftUI\n", with: "")).utf8)
-      .write(to: directory.appendingPathComponent("Badge.swift"))
-    let fresh = try HushBinary.run(
-      ["lint", "--baseline", "baseline.json", "--strict"], in: directory)
-    #expect(fresh.stdout.contains("[impure-body]"))
-    #expect(!fresh.stdout.contains("[unread-observed-object]"))
-    #expect(fresh.status == 1)
+    try HushBinary.withDirectory(["Badge.swift": Self.badge]) { directory in
+      let write = try HushBinary.run(
+        ["lint", "--write-baseline", "baseline.json"], in: directory)
+      #expect(write.status == 0)
+      #expect(write.stderr == "Wrote 1 violation to baseline.json\n")
+      let moved = "// A new comment\n\n" + Self.badge
+      try Data(moved.utf8).write(to: directory.appendingPathComponent("Badge.swift"))
+      let clean = try HushBinary.run(["lint", "--baseline", "baseline.json"], in: directory)
+      #expect(clean.stdout == "")
+      #expect(clean.stderr == "hush lint: no violations in 1 file, 1 in the baseline\n")
+      try Data((moved + Self.printer.replacingOccurrences(of: "import SwiftUI\n", with: "")).utf8)
+        .write(to: directory.appendingPathComponent("Badge.swift"))
+      let fresh = try HushBinary.run(
+        ["lint", "--baseline", "baseline.json", "--strict"], in: directory)
+      #expect(fresh.stdout.contains("[impure-body]"))
+      #expect(!fresh.stdout.contains("[unread-observed-object]"))
+      #expect(fresh.status == 1)
+    }
   }
 
   @Test func usageAndInputErrorsExitTwo() throws {
-    let directory = try HushBinary.makeDirectory([
+    try HushBinary.withDirectory([
       "README.md": "# Hi\n", "Badge.swift": Self.badge,
-    ])
-    let missing = try HushBinary.run(["lint", "Missing.swift"], in: directory)
-    #expect(
-      missing == .init(status: 2, stdout: "", stderr: "error: Missing.swift: does not exist\n"))
-    let notSwift = try HushBinary.run(["lint", "README.md"], in: directory)
-    #expect(notSwift.status == 2)
-    #expect(notSwift.stderr == "error: README.md: is not a Swift source file (.swift)\n")
-    let format = try HushBinary.run(["lint", "--format", "xml"], in: directory)
-    #expect(format.status == 2)
-    #expect(
-      format.stderr == "error: unknown format 'xml'; expected one of xcode, json, sarif, github\n")
-    let option = try HushBinary.run(["lint", "--frobnicate"], in: directory)
-    #expect(option.status == 2)
-    let baseline = try HushBinary.run(["lint", "--baseline", "none.json"], in: directory)
-    #expect(baseline.status == 2)
-    #expect(baseline.stderr.hasSuffix("error: none.json: could not be read\n"))
-    let explain = try HushBinary.run(["lint", "--explain", "nope"], in: directory)
-    #expect(explain.status == 2)
+    ]) { directory in
+      let missing = try HushBinary.run(["lint", "Missing.swift"], in: directory)
+      #expect(
+        missing == .init(status: 2, stdout: "", stderr: "error: Missing.swift: does not exist\n"))
+      let notSwift = try HushBinary.run(["lint", "README.md"], in: directory)
+      #expect(notSwift.status == 2)
+      #expect(notSwift.stderr == "error: README.md: is not a Swift source file (.swift)\n")
+      let format = try HushBinary.run(["lint", "--format", "xml"], in: directory)
+      #expect(format.status == 2)
+      #expect(
+        format.stderr
+          == "error: unknown format 'xml'; expected one of xcode, json, sarif, github\n")
+      let option = try HushBinary.run(["lint", "--frobnicate"], in: directory)
+      #expect(option.status == 2)
+      let baseline = try HushBinary.run(["lint", "--baseline", "none.json"], in: directory)
+      #expect(baseline.status == 2)
+      #expect(baseline.stderr.hasSuffix("error: none.json: could not be read\n"))
+      let explain = try HushBinary.run(["lint", "--explain", "nope"], in: directory)
+      #expect(explain.status == 2)
+    }
   }
 
   @Test func everyUsageErrorExitsTwo() throws {
-    let directory = try HushBinary.makeDirectory(["Badge.swift": Self.badge])
-    let missing = try HushBinary.run(["lint", "--format"], in: directory)
-    #expect(
-      missing
-        == .init(
-          status: 2, stdout: "",
-          stderr: "error: missing value for '--format'; see 'hush lint --help'\n"))
-    let flagValue = try HushBinary.run(["lint", "--strict=yes"], in: directory)
-    #expect(flagValue.status == 2)
-    #expect(flagValue.stderr == "error: unknown option '--strict=yes'; see 'hush lint --help'\n")
-    let optionAsValue = try HushBinary.run(["lint", "--config", "--strict"], in: directory)
-    #expect(optionAsValue.status == 2)
+    try HushBinary.withDirectory(["Badge.swift": Self.badge]) { directory in
+      let missing = try HushBinary.run(["lint", "--format"], in: directory)
+      #expect(
+        missing
+          == .init(
+            status: 2, stdout: "",
+            stderr: "error: missing value for '--format'; see 'hush lint --help'\n"))
+      let flagValue = try HushBinary.run(["lint", "--strict=yes"], in: directory)
+      #expect(flagValue.status == 2)
+      #expect(flagValue.stderr == "error: unknown option '--strict=yes'; see 'hush lint --help'\n")
+      let optionAsValue = try HushBinary.run(["lint", "--config", "--strict"], in: directory)
+      #expect(optionAsValue.status == 2)
+    }
   }
 
   @Test func inlineValuesAndSeparator() throws {
-    let directory = try HushBinary.makeDirectory(["-odd.swift": Self.badge])
-    let output = try HushBinary.run(["lint", "--format=github", "--", "-odd.swift"], in: directory)
-    #expect(output.stdout.hasPrefix("::warning file=-odd.swift,line=4,col=23,"))
-    #expect(output.status == 0)
-    let help = try HushBinary.run(["lint", "--help"], in: directory)
-    #expect(help.status == 0)
-    #expect(help.stdout.contains("--write-baseline <file>"))
+    try HushBinary.withDirectory(["-odd.swift": Self.badge]) { directory in
+      let output = try HushBinary.run(
+        ["lint", "--format=github", "--", "-odd.swift"], in: directory)
+      #expect(output.stdout.hasPrefix("::warning file=-odd.swift,line=4,col=23,"))
+      #expect(output.status == 0)
+      let help = try HushBinary.run(["lint", "--help"], in: directory)
+      #expect(help.status == 0)
+      #expect(help.stdout.contains("--write-baseline <file>"))
+    }
   }
 
   @Test func nonUTF8FilesAreReportedAndSkipped() throws {
-    let directory = try HushBinary.makeDirectory(["Badge.swift": Self.badge])
-    try Data([0x6C, 0x65, 0x74, 0x20, 0xFF, 0xFE, 0x0A]).write(
-      to: directory.appendingPathComponent("Latin.swift"))
-    let output = try HushBinary.run(["lint"], in: directory)
-    #expect(output.stdout == Self.badgeWarning)
-    #expect(
-      output.stderr
-        == "Latin.swift: error: is not valid UTF-8; skipped\n"
-        + "hush lint: 1 violation (0 errors, 1 warnings, 0 notes) in 1 file, 1 skipped\n")
-    #expect(output.status == 2)
+    try HushBinary.withDirectory(["Badge.swift": Self.badge]) { directory in
+      try Data([0x6C, 0x65, 0x74, 0x20, 0xFF, 0xFE, 0x0A]).write(
+        to: directory.appendingPathComponent("Latin.swift"))
+      let output = try HushBinary.run(["lint"], in: directory)
+      #expect(output.stdout == Self.badgeWarning)
+      #expect(
+        output.stderr
+          == "Latin.swift: error: is not valid UTF-8; skipped\n"
+          + "hush lint: 1 violation (0 errors, 1 warnings, 0 notes) in 1 file, 1 skipped\n")
+      #expect(output.status == 2)
+    }
   }
 
   @Test func filesThatDoNotParseStillGetRules() throws {
     let broken =
       Self.printer.replacingOccurrences(of: "Text(\"Hi\")", with: "Text(\"Hi\"")
       + "func (\n"
-    let directory = try HushBinary.makeDirectory(["Broken.swift": broken])
-    let output = try HushBinary.run(["lint", "--format", "github"], in: directory)
-    #expect(output.stdout.contains("title=impure-body"))
-    #expect(output.status == 0)
+    try HushBinary.withDirectory(["Broken.swift": broken]) { directory in
+      let output = try HushBinary.run(["lint", "--format", "github"], in: directory)
+      #expect(output.stdout.contains("title=impure-body"))
+      #expect(output.status == 0)
+    }
   }
 
   @Test func listRulesAndExplain() throws {
-    let directory = try HushBinary.makeDirectory([:])
-    let list = try HushBinary.run(["lint", "--list-rules"], in: directory)
-    #expect(list.status == 0)
-    let lines = list.stdout.split(separator: "\n")
-    #expect(lines.count == 15)
-    #expect(lines.first?.hasPrefix("action-ping-pong") == true)
-    #expect(lines.contains { $0.hasPrefix("lazy-chain") && $0.contains("opt-in") })
-    let explain = try HushBinary.run(["lint", "--explain", "anyview-row"], in: directory)
-    #expect(explain.status == 0)
-    #expect(explain.stdout.hasPrefix("anyview-row: AnyView(…) or .eraseToAnyView() as the row"))
-    #expect(
-      explain.stdout.contains(
-        "Before:\n    ForEach(items) { item in AnyView(Row(item: item)) }\n"))
-    #expect(explain.stdout.hasSuffix("After:\n    ForEach(items) { item in Row(item: item) }\n"))
+    try HushBinary.withDirectory([:]) { directory in
+      let list = try HushBinary.run(["lint", "--list-rules"], in: directory)
+      #expect(list.status == 0)
+      let lines = list.stdout.split(separator: "\n")
+      #expect(lines.count == 15)
+      #expect(lines.first?.hasPrefix("action-ping-pong") == true)
+      #expect(lines.contains { $0.hasPrefix("lazy-chain") && $0.contains("opt-in") })
+      let explain = try HushBinary.run(["lint", "--explain", "anyview-row"], in: directory)
+      #expect(explain.status == 0)
+      #expect(explain.stdout.hasPrefix("anyview-row: AnyView(…) or .eraseToAnyView() as the row"))
+      #expect(
+        explain.stdout.contains(
+          "Before:\n    ForEach(items) { item in AnyView(Row(item: item)) }\n"))
+      #expect(explain.stdout.hasSuffix("After:\n    ForEach(items) { item in Row(item: item) }\n"))
+    }
   }
 }

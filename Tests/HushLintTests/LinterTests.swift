@@ -106,6 +106,7 @@ import Testing
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("hush-linter-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
     let model = directory.appendingPathComponent("Cat.swift")
     let view = directory.appendingPathComponent("CatImage.swift")
     try "struct Cat { var name: String; var imageURL: URL; var rating: Int }".write(
@@ -165,6 +166,7 @@ import Testing
   @Test func roundTripsThroughAFile() throws {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("baseline-\(UUID().uuidString).json").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
     try Baseline(violations: [violation(1, "a"), violation(2, "b")]).write(to: path)
     let loaded = try Baseline.load(path: path)
     #expect(loaded.entries.map(\.line) == ["a", "b"])

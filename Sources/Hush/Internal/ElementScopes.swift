@@ -39,6 +39,30 @@ final class ElementScopes<ID: Hashable, Element> {
     if entries[id]?.lens == lens { entries[id] = nil }
   }
 
+  /// The collection changes from `old` to `new`: the live scopes of the elements that left it
+  /// take their value in `old` as their last one and stay stale (a removed row's store answers
+  /// the row's last value, even if it had no reader to follow it).
+  ///
+  /// - Complexity: O(live scopes) when the ids changed, O(1) otherwise.
+  func elementsWillChange(
+    from old: UnsafePointer<IdentifiedArray<ID, Element>>,
+    to new: UnsafePointer<IdentifiedArray<ID, Element>>
+  ) {
+    guard !entries.isEmpty else { return }
+    let ids = new.pointee.ids
+    let sameIDs = withUnsafeBytes(of: old.pointee.ids) { old in
+      withUnsafeBytes(of: ids) { old.elementsEqual($0) }
+    }
+    if sameIDs { return }
+    let removed = entries.filter { !ids.contains($0.key) }
+    for (id, entry) in removed {
+      guard let element = old.pointee[id: id] else { continue }
+      let scope = entry.scope.takeUnretainedValue()
+      unsafeDowncast(scope.lens, to: ElementLens<ID, Element>.self)
+        .elementWasRemoved(lastValue: element)
+    }
+  }
+
   /// The scope of the mutated element, if it has one; `mutation` is a mutation of a collection
   /// with this `ID` (the caller checked its collection type).
   func scope(for mutation: ElementMutation) -> ObservationCell? {

@@ -15,7 +15,7 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
   typealias Value = Child
 
   private unowned let parentObservers: ObserverSet<Parent>
-  private let lens: ScopeLens<Parent, Child>
+  let lens: ScopeLens<Parent, Child>
   private(set) lazy var observers = ObserverSet<Child>(host: self, clock: parentObservers.clock)
   /// Set while element reducers mutate elements inside this child in place, until the next
   /// comparison (see ``ElementMutation``).
@@ -87,7 +87,7 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
       }
     }
     pendingMutation = pending
-    lens.dropSnapshot()
+    lens.dropSnapshot(child: child)
     mutation.willRetakeSnapshot(self, childAt: UnsafeRawPointer(child))
     observers.prepareForElementMutation(
       mutation, at: offset - childOffset, size: size, in: UnsafeRawPointer(child))
@@ -108,6 +108,19 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
       observer.leaveActiveSet()
     }
     parentObservers.deactivate(self)
+  }
+
+  /// See ``ScopeLens/snapshotWillChange``.
+  func onSnapshotChange(_ body: @escaping (UnsafePointer<Child>, UnsafePointer<Child>) -> Void) {
+    lens.snapshotWillChange = body
+  }
+
+  /// Whether the child is still in its parent: an element of a collection may have left it,
+  /// and then the scope answers the element's last value for good.
+  var isChildPresent: Bool {
+    var present = false
+    parentObservers.host.withCurrentValue { present = lens.containsChild(in: $0) }
+    return present
   }
 
   func withCurrentValue(_ body: (UnsafePointer<Child>) -> Void) {
@@ -133,6 +146,8 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
 
   func observersDidChangeActivity(isActive: Bool) {
     if isActive {
+      // A removed element's value is frozen: nothing of the parent to compare.
+      if lens.isChildRemoved { return }
       // The child's observers start from the current value: so does the lens's snapshot.
       if isOffsetScope { parentObservers.host.withCurrentValue { lens.takeSnapshot(in: $0) } }
       parentObservers.activate(self)
@@ -178,6 +193,13 @@ class ScopeLens<Parent, Child> {
   func snapshotMatches(_ child: UnsafePointer<Child>) -> Bool { false }
   /// Forgets the snapshot (the scope has no active observers: nothing to compare).
   func dropSnapshot() {}
+  /// Forgets the snapshot of a child that is now `child` (see ``snapshotWillChange``).
+  func dropSnapshot(child: UnsafePointer<Child>) { dropSnapshot() }
+  /// Called with the snapshot and the current child when a snapshot that differs from the
+  /// child is replaced or dropped: what the child was at the last comparison, and what it is
+  /// now. The scope of a collection with element stores uses it to give removed elements their
+  /// last value (``ElementScopes/elementsWillChange(from:to:)``).
+  var snapshotWillChange: ((_ old: UnsafePointer<Child>, _ new: UnsafePointer<Child>) -> Void)?
   /// The child's byte offset in the parent, when it is stored there at a fixed place.
   var childOffset: Int? { nil }
   /// Whether this is the lens of one element of an identified collection.
@@ -185,6 +207,11 @@ class ScopeLens<Parent, Child> {
   /// For the lens of one element: whether the element is bitwise identical to the last one
   /// seen, at the index where it was last found in `elements` (then it is unchanged).
   func isUnchanged(inElements elements: UnsafeBufferPointer<Child>) -> Bool { false }
+  /// Whether `parent` has the child (checked on a send to a child store).
+  func containsChild(in parent: UnsafePointer<Parent>) -> Bool { true }
+  /// Whether the child was found missing from its parent once: it then stays missing (an
+  /// element that left its collection).
+  var isChildRemoved: Bool { false }
   /// The last child value seen, for a child that is gone.
   func withLastChild(_ body: (UnsafePointer<Child>) -> Void) {
     preconditionFailure("ScopeLens is abstract")
@@ -254,11 +281,19 @@ final class KeyPathLens<Parent, Child>: ScopeLens<Parent, Child> {
   override func takeSnapshot(of child: UnsafePointer<Child>) {
     guard offset != nil else { return }
     if hasSnapshot {
+      if let snapshotWillChange, !snapshotMatches(child) { snapshotWillChange(snapshot, child) }
       snapshot.pointee = child.pointee
     } else {
       snapshot.initialize(to: child.pointee)
       hasSnapshot = true
     }
+  }
+
+  override func dropSnapshot(child: UnsafePointer<Child>) {
+    if hasSnapshot, let snapshotWillChange, !snapshotMatches(child) {
+      snapshotWillChange(snapshot, child)
+    }
+    dropSnapshot()
   }
 
   override func dropSnapshot() {
@@ -295,6 +330,11 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
 
   /// The index of the collection's element scopes, told when this lens's scope goes away.
   private let scopes: ElementScopes<ID, Element>
+  /// Set once the element was found missing from the collection. From then on the scope
+  /// answers the element's last value, and writes through it are dropped, even if an element
+  /// with the same id comes back: a view animating the row out keeps showing it, and the new
+  /// element gets a store of its own on the next read of the collection.
+  private(set) var isRemoved = false
 
   init(id: ID, element: Element, scopes: ElementScopes<ID, Element>) {
     self.id = id
@@ -303,7 +343,35 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
   }
 
   deinit {
-    scopes.remove(id: id, lens: ObjectIdentifier(self))
+    if !isRemoved { scopes.remove(id: id, lens: ObjectIdentifier(self)) }
+  }
+
+  /// The element is not in the collection: the scope leaves the index of live element scopes
+  /// and keeps the last value for good. Returns `false`, for the callers that report the
+  /// element missing.
+  private func markRemoved() -> Bool {
+    if !isRemoved {
+      isRemoved = true
+      scopes.remove(id: id, lens: ObjectIdentifier(self))
+    }
+    return false
+  }
+
+  /// The element left the collection; `element` is its value before it left.
+  func elementWasRemoved(lastValue element: Element) {
+    lastElement = element
+    _ = markRemoved()
+  }
+
+  override var isChildRemoved: Bool { isRemoved }
+
+  override func containsChild(in parent: UnsafePointer<IdentifiedArray<ID, Element>>) -> Bool {
+    guard !isRemoved else { return false }
+    let ids = parent.pointee.ids
+    if lastIndex < ids.count, ids[lastIndex] == id { return true }
+    guard let index = ids.firstIndex(of: id) else { return markRemoved() }
+    lastIndex = index
+    return true
   }
 
   override func isUnchanged(inElements elements: UnsafeBufferPointer<Element>) -> Bool {
@@ -317,9 +385,10 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
     in parent: UnsafePointer<IdentifiedArray<ID, Element>>,
     _ body: (UnsafePointer<Element>) -> Void
   ) -> Bool {
+    guard !isRemoved else { return false }
     let ids = parent.pointee.ids
     if lastIndex >= ids.count || ids[lastIndex] != id {
-      guard let index = ids.firstIndex(of: id) else { return false }
+      guard let index = ids.firstIndex(of: id) else { return markRemoved() }
       lastIndex = index
     }
     lastElement = parent.pointee[lastIndex]
@@ -344,7 +413,7 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
       }
     }
     if unchanged { return true }
-    guard let index = parent.pointee.index(id: id) else { return false }
+    guard !isRemoved, let index = parent.pointee.index(id: id) else { return markRemoved() }
     lastIndex = index
     return elements.withUnsafeBufferPointer { buffer in
       lastElement = buffer[index]
@@ -362,7 +431,12 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
   override func modify(
     _ parent: inout IdentifiedArray<ID, Element>, _ body: (inout Element) -> Void
   ) {
-    guard let index = parent.index(id: id) else { return }
+    // A write to a removed element is dropped: a binding of a row animating out may still
+    // write, and there is nothing left to write to.
+    guard !isRemoved, let index = parent.index(id: id) else {
+      _ = markRemoved()
+      return
+    }
     body(&parent[index])
     lastElement = parent[index]
   }
