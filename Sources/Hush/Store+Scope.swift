@@ -37,6 +37,8 @@ extension Store {
     node.withCurrentValue { initial = $0.pointee }
     let child = Store<ChildState, ChildAction>(
       host: node,
+      // Unowned: the child holds this store (`parent`), so it is alive whenever the child
+      // forwards; a strong capture would only add a second reference.
       forward: { [unowned self] in self.send(action($0)) },
       parent: self,
       identity: initial.flatMap(identityOf)
@@ -72,6 +74,7 @@ extension Store {
     } else {
       elements = ElementStores(
         node: ScopeNode(parent: observers, lens: KeyPathLens(state)),
+        // Unowned: `ElementStores` holds this store (`parent`), as the child above.
         send: { [unowned self] in self.send(action($0, $1)) },
         parent: self)
       children.insert(elements, for: id)

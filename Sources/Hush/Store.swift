@@ -47,6 +47,9 @@ public final class Store<State, Action> {
   /// Scoped stores, one per state path and action type, held weakly: a child holds its
   /// parent, and a child no view holds can go.
   var children = WeakCache<ScopeID>()
+  /// The id of the state, when it is `Identifiable`: always an `AnyHashable` of `State.ID`
+  /// then (every initializer takes it from the state's own `id`), which `id` relies on.
+  /// `nonisolated(unsafe)`: a constant, set once in `init`.
   nonisolated(unsafe) let identity: AnyHashable?
   /// The effects this store runs (only a root store runs any); `package` so that `TestStore`
   /// can see what is in flight.
@@ -196,7 +199,8 @@ extension Store: Observable {}
 
 extension Store: Identifiable where State: Identifiable {
   /// The id of the state, as the store was created with; element stores of a collection are
-  /// identified by their element's id, so `ForEach` can take them directly.
+  /// identified by their element's id, so `ForEach` can take them directly (also a removed
+  /// row's store, which keeps its id).
   public nonisolated var id: State.ID {
     identity?.base as! State.ID
   }

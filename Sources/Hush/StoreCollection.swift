@@ -27,7 +27,7 @@ import OrderedCollections
 /// even if a row with the same id comes back: read the collection again for the new row's
 /// live store.
 public struct StoreCollection<ID: Hashable, State, Action>: RandomAccessCollection {
-  private let elements: ElementStores<ID, State, Action>
+  let elements: ElementStores<ID, State, Action>
   /// The stores handed out by this collection, by id.
   private let handedOut: HandedOutStores<ID, State, Action>
   /// The ids when the collection was read.
@@ -94,11 +94,12 @@ final class HandedOutStores<ID: Hashable, State, Action> {
 @MainActor
 final class ElementStores<ID: Hashable, State, Action> {
   /// The scope of the collection inside the parent's state.
-  private let collection: any ObservationHost<IdentifiedArray<ID, State>>
+  let collection: any ObservationHost<IdentifiedArray<ID, State>>
   private let send: (ID, Action) -> StoreTask
   /// The parent store: kept alive while its element stores are.
   private let parent: AnyObject
-  /// Element stores by id, held weakly: a row view holds its store.
+  /// Element stores by id, held weakly: a row view holds its store. Only `store(for:)`
+  /// inserts, always a `Store<State, Action>` (read back with `unsafeDowncast`).
   private var stores = WeakCache<ID>()
   /// The scopes of the element stores by id: a scope outlives its store while its readers'
   /// paths are compared, and a new store for the same id reuses it (one scope per element, so
@@ -167,7 +168,8 @@ final class ElementStores<ID: Hashable, State, Action> {
         return send(id, action)
       },
       parent: self,
-      identity: identityOf(element) ?? AnyHashable(id)
+      // The element's own id (`Store.id` needs a `State.ID`; the collection's key may differ).
+      identity: identityOf(element)
     )
     stores.insert(store, for: id)
     return store

@@ -288,11 +288,13 @@ import Testing
           case 2: _ = store[\.feature.title]
           default: _ = childRows[id: 2]!.value
           }
-        } onChange: {
+        } onChange: { [weak store] in
+          // Weakly: a tracking whose value never changes again is never cancelled, and would
+          // keep the store (and everything it made) alive through its cell's registrar.
           MainActor.assumeIsolated {
-            store.send(first)
-            store.send(second)
-            store.send(third)
+            store?.send(first)
+            store?.send(second)
+            store?.send(third)
           }
         }
       }

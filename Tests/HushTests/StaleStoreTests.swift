@@ -179,4 +179,21 @@ import Testing
     #expect(rows[id: 42] == nil)
     #expect(rows[id: 1]?.title == "Row 1")
   }
+
+  @Test func rowsKeyedByAnotherIDAreIdentifiedByTheirOwnID() {
+    struct Titled: Equatable {
+      var rows = IdentifiedArray(uniqueElements: makeRows(3), id: \Row.title)
+    }
+    enum TitledAction { case row(String, RowAction) }
+    let store = Store<Titled, TitledAction>(initialState: Titled()) { state, action in
+      if case let .row(title, .setValue(value)) = action { state.rows[id: title]?.value = value }
+      return .none
+    }
+    let rows = store.scope(state: \.rows, action: TitledAction.row)
+    #expect(rows.ids == ["Row 0", "Row 1", "Row 2"])
+    // What ForEach reads: the element's own `Identifiable` id, not the collection's key.
+    #expect(rows.map(\.id) == [0, 1, 2])
+    rows[1].send(.setValue(4))
+    #expect(store.rows[id: "Row 1"]?.value == 4)
+  }
 }

@@ -11,6 +11,10 @@ import IdentifiedCollections
 final class ElementScopes<ID: Hashable, Element> {
   typealias Scope = ScopeNode<IdentifiedArray<ID, Element>, Element>
 
+  /// Invariant: an entry's scope is alive. Its lens removes the entry when it finds its element
+  /// gone (a removed scope is never looked up again) and in its `deinit`, which runs while the
+  /// scope is released, before anything can look it up. Every scope here was made by
+  /// `makeScope`, so its lens is an `ElementLens<ID, Element>`.
   private struct Entry {
     let scope: Unmanaged<Scope>
     /// The lens of the scope, which removes the entry when the scope goes away.

@@ -1,6 +1,8 @@
 /// Counts the changes of a root store's state: a cell that went dormant and is read before the
 /// next change need not read its value again.
 final class ChangeClock {
+  /// Unchecked exclusivity: bumped and read on the main actor only, by the root's mutation and
+  /// the cells it wakes, never during an access to it.
   @exclusivity(unchecked) var generation = 0
 }
 
@@ -87,6 +89,9 @@ protocol ObservationHost<Value>: AnyObject {
 /// call into the runtime, several times per send): they are touched only on the main actor,
 /// never while a mutating access to them is in progress.
 final class ObserverSet<Base> {
+  /// Invariant (relied on by the `unsafeDowncast`s below): every cell stored here and in the
+  /// lists is an `Observer<Base>`, and the cell at key path `KeyPath<Base, V>` is a
+  /// `ValueCell<Base, V>` (only `makeCell(for:)` inserts, with the key path it is given).
   @exclusivity(unchecked) private(set) var cells: [AnyKeyPath: ObservationCell] = [:]
   /// The active observers, but for the scopes of single elements (in `activeElements`).
   @exclusivity(unchecked) private(set) var active: ContiguousArray<ObservationCell> = []
@@ -103,6 +108,8 @@ final class ObserverSet<Base> {
         ChangeRecorder?
       ) -> Void
     )?
+  /// Unowned: the host owns this set (its lazy `observers`), and everything that uses the set
+  /// holds the host too (a store holds both; a cell or scope is reached through the set).
   unowned let host: any ObservationHost<Base>
   /// The root state's changes, shared by every set of one store tree.
   let clock: ChangeClock

@@ -14,11 +14,17 @@ import IdentifiedCollections
 final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, SnapshotHolder {
   typealias Value = Child
 
+  /// Unowned (no reference count traffic per comparison). Invariant: the parent's set
+  /// outlives this scope. The set belongs to the parent's host (a `StateRoot` or a scope), and
+  /// whatever holds this scope holds that host too: its store holds its parent store (or the
+  /// `ElementStores`, which holds the collection's scope), and the parent set's own lists
+  /// (`active`, a pending mutation) hold it only while the parent set exists.
   private unowned let parentObservers: ObserverSet<Parent>
   let lens: ScopeLens<Parent, Child>
   private(set) lazy var observers = ObserverSet<Child>(host: self, clock: parentObservers.clock)
   /// Set while element reducers mutate elements inside this child in place, until the next
-  /// comparison (see ``ElementMutation``).
+  /// comparison (see ``ElementMutation``). Unchecked exclusivity, as the hot state of
+  /// ``ObserverSet``: touched on the main actor only, never during an access to it.
   @exclusivity(unchecked) private var pendingMutation: PendingElementMutation?
   /// For the scope of an identified collection with element stores: finds the scope of an
   /// element from an ``ElementMutation`` of this collection.
@@ -87,7 +93,7 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
       }
     }
     pendingMutation = pending
-    lens.dropSnapshot(child: child)
+    if unchanged { lens.dropSnapshot() } else { lens.dropSnapshot(child: child) }
     mutation.willRetakeSnapshot(self, childAt: UnsafeRawPointer(child))
     observers.prepareForElementMutation(
       mutation, at: offset - childOffset, size: size, in: UnsafeRawPointer(child))
@@ -233,6 +239,15 @@ final class KeyPathLens<Parent, Child>: ScopeLens<Parent, Child> {
   /// active): holding it makes the next in-place mutation of the child copy, so identical
   /// bytes mean an unchanged child. Raw storage rather than a `Child?`: the metadata of
   /// `Optional<Child>` would be looked up at run time on every comparison.
+  ///
+  /// Invariants: the memory is initialized exactly while `hasSnapshot` is set (every write
+  /// checks it: `initialize` when unset, assignment when set; `dropSnapshot` deinitializes,
+  /// and `deinit` drops, then deallocates). A byte comparison with the child is sound because
+  /// the snapshot holds its own references to the child's buffers: a buffer it refers to
+  /// cannot be freed and reused at the same address while it is held, so equal bytes are the
+  /// same value. The child pointers it is compared with point into the parent's value during
+  /// the call that gives them (at `offset`, valid since `offset` comes from
+  /// `MemoryLayout.offset(of:)`, which exists only for stored-property paths).
   private let snapshot = UnsafeMutablePointer<Child>.allocate(capacity: 1)
   @exclusivity(unchecked) private var hasSnapshot = false
   private let size = MemoryLayout<Child>.size
@@ -321,7 +336,10 @@ final class KeyPathLens<Parent, Child>: ScopeLens<Parent, Child> {
 /// removed, as a row that is animating out still shows its last state.
 final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, Element>, Element> {
   let id: ID
-  /// Also the snapshot for `withChangedChild`: it shares the element's buffers.
+  /// Also the snapshot for `withChangedChild`: it shares the element's buffers, so its bytes
+  /// equal an element's only when that element is this value (it holds the buffers, which
+  /// therefore cannot be reused). Element ids are part of the element's value and unique in
+  /// the collection, so equal bytes at `lastIndex` also mean the same element.
   // Hot-path state: no dynamic exclusivity checks (touched on the main actor only, never
   // while an access to it is in progress; see `ObserverSet`).
   @exclusivity(unchecked) private var lastElement: Element

@@ -18,8 +18,14 @@ final class ValueCell<Base, Value>: Observer<Base> {
   @exclusivity(unchecked) private(set) var value: Value
   let keyPath: KeyPath<Base, Value>
   /// The byte offset of the value inside `Base`, when the path is made of stored properties.
+  /// Reading `Value` at `base + offset` is then exactly `base.pointee[keyPath: keyPath]`
+  /// (`MemoryLayout.offset(of:)` gives an offset only for such paths), and comparing its bytes
+  /// with `value`'s is sound because `value` holds its own references to any buffer it shares
+  /// (see the type's discussion).
   private let offset: Int?
   private let isEqual: ((Value, Value) -> Bool)?
+  /// Unowned: the set holds this cell (in `cells`) for as long as anything can reach it
+  /// through the set; a cell forgotten by its set is reached by nothing that uses `set`.
   private unowned let set: ObserverSet<Base>
 
   init(keyPath: KeyPath<Base, Value>, value: Value, set: ObserverSet<Base>) {
