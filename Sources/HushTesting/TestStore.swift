@@ -62,6 +62,31 @@ public final class TestStore<State: Equatable, Action> {
   private let effects: EffectRuntime<Action>
   private let endChecks: LockIsolated<EndChecks>
 
+  /// Creates a test store of a feature, as in TCA.
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: Counter.State()) { Counter() }
+  /// await store.send(.increment) { $0.count = 1 }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - timeout: How long to wait for effects.
+  ///   - reducer: The feature's reducer.
+  public convenience init<R: Reducer>(
+    initialState: State,
+    timeout: TestStoreTimeout = .default,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    @ReducerBuilder<State, Action> reducer: () -> R
+  ) where R.State == State, R.Action == Action {
+    self.init(
+      initialState: initialState, reducer: reducer(), timeout: timeout,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
   /// Creates a test store from a reducer.
   ///
   /// - Parameters:
@@ -597,3 +622,6 @@ extension Optional {
     return self
   }
 }
+
+/// A test store of the state and actions of the feature `R`.
+public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action> where R.State: Equatable

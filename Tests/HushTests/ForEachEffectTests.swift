@@ -27,11 +27,31 @@ import Testing
     case remove(id: Int)
   }
 
-  /// Rows whose `.start` ticks once after a second; the parent removes rows.
-  static func makeStore(clock: TestClock<Duration>, probes: [Int: EffectProbe]) -> Store<
-    Timers, Action
-  > {
-    let timers = Reduce<Timers, Action> { state, action in
+  /// The reducer of `makeStore`, as a feature whose body builds it anew for every action.
+  struct TimersFeature: Reducer {
+    let clock: TestClock<Duration>
+    let probes: [Int: EffectProbe]
+
+    var body: some Reducer<Timers, Action> {
+      ForEachEffectTests.reducer(clock: clock, probes: probes)
+    }
+  }
+
+  /// Rows whose `.start` ticks once after a second; the parent removes rows. With `inBody`,
+  /// the reducer is built anew for every action, as a feature's body is.
+  static func makeStore(
+    clock: TestClock<Duration>, probes: [Int: EffectProbe], inBody: Bool = false
+  ) -> Store<Timers, Action> {
+    guard inBody else {
+      return Store(initialState: Timers(), reducer: reducer(clock: clock, probes: probes))
+    }
+    return Store(initialState: Timers()) { TimersFeature(clock: clock, probes: probes) }
+  }
+
+  static func reducer(
+    clock: TestClock<Duration>, probes: [Int: EffectProbe]
+  ) -> some Reducer<Timers, Action> {
+    Reduce<Timers, Action> { state, action in
       if case let .remove(id) = action { state.rows.remove(id: id) }
       return .none
     }
@@ -56,13 +76,13 @@ import Testing
         }
       }
     }
-    return Store(initialState: Timers(), reducer: timers)
   }
 
-  @Test func removingAnElementCancelsItsEffectsAndOnlyItsEffects() async {
+  @Test(arguments: [false, true])
+  func removingAnElementCancelsItsEffectsAndOnlyItsEffects(inBody: Bool) async {
     let clock = TestClock()
     let probes = [0: EffectProbe(), 1: EffectProbe()]
-    let store = Self.makeStore(clock: clock, probes: probes)
+    let store = Self.makeStore(clock: clock, probes: probes, inBody: inBody)
     let first = store.send(.row(id: 0, action: .start))
     let second = store.send(.row(id: 1, action: .start))
     await probes[0]!.waitUntilStarted()

@@ -1,3 +1,5 @@
+import ConcurrencyExtras
+
 extension Effect {
   /// Makes the effect cancellable with ``cancel(id:)``, and optionally cancels the work that
   /// already runs under the same id first.
@@ -58,4 +60,42 @@ extension Effect {
   public static func cancel(ids: some Sequence<any Hashable & Sendable>) -> Self {
     Self(.cancel(ids.map { EffectID($0) }))
   }
+}
+
+extension Effect {
+  /// The effect with its cancellation ids made its own under `scope` (a child feature's state
+  /// path): sibling features' effects with the same id do not interfere.
+  func scopingIDs(to scope: AnyKeyPath) -> Self {
+    func scoped(_ id: EffectID) -> EffectID {
+      EffectID(ScopedEffectID(scope: UncheckedSendable(scope), id: id))
+    }
+    switch operation {
+    case .none, .send, .run:
+      return self
+    case let .merge(effects):
+      return Self(.merge(effects.map { $0.scopingIDs(to: scope) }))
+    case let .concatenate(effects):
+      return Self(.concatenate(effects.map { $0.scopingIDs(to: scope) }))
+    case let .cancellable(id, cancelInFlight, effect):
+      return Self(
+        .cancellable(
+          id: scoped(id), cancelInFlight: cancelInFlight, effect.scopingIDs(to: scope)))
+    case let .cancel(ids):
+      return Self(.cancel(ids.map(scoped)))
+    case let .deferred(duration, clock, effect):
+      return Self(.deferred(duration, clock, effect.scopingIDs(to: scope)))
+    case let .throttle(id, interval, clock, latest, effect):
+      return Self(
+        .throttle(
+          id: scoped(id), interval: interval, clock: clock, latest: latest,
+          effect.scopingIDs(to: scope)))
+    }
+  }
+}
+
+/// A cancellation id of a child feature's effect, made distinct by the child's state path.
+/// (Key paths are immutable, so sharing one across threads is safe.)
+struct ScopedEffectID: Hashable, Sendable {
+  let scope: UncheckedSendable<AnyKeyPath>
+  let id: EffectID
 }

@@ -80,17 +80,27 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   let extract: (Parent.Action) -> (ID, Element.Action)?
   let element: Element
   let location: SourceLocation
-  /// Whether an element reducer returned an effect yet: until then no element effect can be
-  /// in flight, and the check for removed elements (two reads of the ids per action) is
+  /// Whether an element reducer of this collection returned an effect yet, cached from
+  /// ``ElementEffectsStarted`` once true (shared by the copies of this reducer).
+  let elementEffectsStarted = StartedFlag()
+
+  /// Whether an element effect of this collection may be in flight: until an element reducer
+  /// returned one, the check for removed elements (two reads of the ids per action) is
   /// skipped.
-  let elementEffectsStarted = ElementEffectsStarted()
+  @MainActor
+  private var elementEffectsMayRun: Bool {
+    if elementEffectsStarted.value { return true }
+    guard ElementEffectsStarted.paths.contains(pathDescription) else { return false }
+    elementEffectsStarted.value = true
+    return true
+  }
 
   @MainActor
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
     guard let (id, elementAction) = extract(action) else {
-      guard elementEffectsStarted.value else { return parent.reduce(into: &state, action: action) }
+      guard elementEffectsMayRun else { return parent.reduce(into: &state, action: action) }
       return reduceParent(into: &state, action: action, elementEffect: nil)
     }
     guard let effect = reduceElement(id, elementAction, in: &state) else {
@@ -109,11 +119,14 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     }
     if case .none = effect.operation {
       // No element effect ever started: none to cancel.
-      guard elementEffectsStarted.value else { return parent.reduce(into: &state, action: action) }
+      guard elementEffectsMayRun else { return parent.reduce(into: &state, action: action) }
       return reduceParent(into: &state, action: action, elementEffect: nil)
     }
     // Cancelled when the parent removes the element (in this send or a later one).
-    elementEffectsStarted.value = true
+    if !elementEffectsStarted.value {
+      elementEffectsStarted.value = true
+      ElementEffectsStarted.paths.insert(pathDescription)
+    }
     let embed = self.embed
     let elementEffect = effect.map { embed(id, $0) }
       .cancellable(id: ForEachEffectID(collection: pathDescription, id: id))
@@ -177,9 +190,17 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   }
 }
 
-/// Whether a `forEach` element reducer ever returned an effect (shared by the copies of one
-/// reducer; only ever set, on the main actor).
-final class ElementEffectsStarted {
+/// The paths of the `forEach` collections whose element reducers ever returned an effect, in
+/// any store. Kept apart from the reducer value, because a feature's `body` builds its
+/// reducers anew for every action. A path shared by two features only makes the other one
+/// check for removed elements too. Grows by one entry per collection path; main actor only.
+@MainActor
+enum ElementEffectsStarted {
+  static var paths: Set<String> = []
+}
+
+/// A flag shared by the copies of one reducer value; only ever set, on the main actor.
+final class StartedFlag {
   var value = false
 }
 

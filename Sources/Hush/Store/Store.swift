@@ -60,6 +60,23 @@ public final class Store<State, Action> {
     let reducer: @MainActor (inout State, Action) -> Effect<Action>
   }
 
+  /// Creates a store of a feature, as in TCA.
+  ///
+  /// ```swift
+  /// let store = Store(initialState: Counter.State()) { Counter() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - reducer: The feature's reducer (a ``ReducerBuilder`` block: several reducers run in
+  ///     order).
+  public convenience init<R: Reducer>(
+    initialState: State,
+    @ReducerBuilder<State, Action> reducer: () -> R
+  ) where R.State == State, R.Action == Action {
+    self.init(initialState: initialState, reducer: reducer())
+  }
+
   /// Creates a store from a reducer.
   ///
   /// - Parameters:
@@ -212,3 +229,6 @@ func identityOf<Value>(_ value: Value) -> AnyHashable? {
   guard let identifiable = value as? any Identifiable else { return nil }
   return id(of: identifiable)
 }
+
+/// A store of the state and actions of the feature `R`: `let store: StoreOf<Counter>`.
+public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>

@@ -1,0 +1,6 @@
+// What a feature file needs besides Hush, as TCA re-exports them: a ported feature imports
+// only Hush. `@CasePathable` for action enums (and `@CasePathable @dynamicMemberLookup` for
+// enum states), identified collections for rows, and clocks for time.
+@_exported import CasePaths
+@_exported import Clocks
+@_exported import IdentifiedCollections
