@@ -186,6 +186,21 @@ struct Pair: Reducer {
     #expect(leftCount.renders == 1)
   }
 
+  @Test func childStoresByCaseKeyPath() {
+    let store = Store(initialState: Pair.State()) { Pair(clock: TestClock()) }
+    let left = store.scope(state: \.left, action: \.left)
+    let right = store.scope(\.right, action: \.right)
+    // Cached: the same path and action type give the same store.
+    #expect(store.scope(state: \.left, action: \.left) === left)
+    let leftCount = RenderProbe { left.count }
+    right.send(.increment)
+    left.send(.increment)
+    #expect(store.left.count == 1)
+    #expect(store.right.count == 1)
+    #expect(store.title == "left 1")
+    #expect(leftCount.renders == 1)
+  }
+
   @Test func aBodyCanBeSwitchedOffByACondition() {
     let store = Store(initialState: Pair.State()) { Pair(clock: TestClock(), logsRight: false) }
     store.send(.right(.increment))

@@ -59,7 +59,7 @@ extension Reducer {
 }
 
 /// A reducer that runs its base, then more work when the base changed a value (see
-/// ``Reducer/onChange(of:_:)-(_,(Value,Value)->Modifier)``).
+/// `Reducer.onChange(of:_:)`).
 public struct _OnChangeReducer<Base: Reducer, Value: Equatable>: Reducer {
   @usableFromInline let base: Base
   @usableFromInline let toValue: (Base.State) -> Value

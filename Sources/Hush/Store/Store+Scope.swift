@@ -47,6 +47,31 @@ extension Store {
     return child
   }
 
+  /// A store for one part of the state, for the actions of one case of the parent's action, as
+  /// in TCA.
+  ///
+  /// ```swift
+  /// let settings = store.scope(state: \.settings, action: \.settings)
+  /// ```
+  ///
+  /// The same store as ``scope(state:action:)-(WritableKeyPath<State,ChildState>,_)``, with
+  /// the case key path embedding the child's actions.
+  public func scope<ChildState, ChildAction>(
+    state: WritableKeyPath<State, ChildState>,
+    action: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> where Action: CasePathable {
+    let casePath = AnyCasePath(action)
+    return scope(state: state, action: { casePath.embed($0) })
+  }
+
+  /// The same, unlabeled: `store.scope(\.settings, action: \.settings)`.
+  public func scope<ChildState, ChildAction>(
+    _ state: WritableKeyPath<State, ChildState>,
+    action: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> where Action: CasePathable {
+    scope(state: state, action: action)
+  }
+
   /// The element stores of an identified collection, one per element, usable in `ForEach`.
   ///
   /// Reading the collection tracks its ids (a list renders when rows are added, removed or
