@@ -89,9 +89,15 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   /// skipped.
   @MainActor
   private var elementEffectsMayRun: Bool {
-    if elementEffectsStarted.value { return true }
-    guard ElementEffectsStarted.paths.contains(pathDescription) else { return false }
-    elementEffectsStarted.value = true
+    let flag = elementEffectsStarted
+    if flag.value { return true }
+    // Looked up again only after another path was added (a row's send stays free of hashing).
+    if flag.absentAtGeneration == ElementEffectsStarted.generation { return false }
+    guard ElementEffectsStarted.paths.contains(pathDescription) else {
+      flag.absentAtGeneration = ElementEffectsStarted.generation
+      return false
+    }
+    flag.value = true
     return true
   }
 
@@ -125,7 +131,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     // Cancelled when the parent removes the element (in this send or a later one).
     if !elementEffectsStarted.value {
       elementEffectsStarted.value = true
-      ElementEffectsStarted.paths.insert(pathDescription)
+      ElementEffectsStarted.insert(pathDescription)
     }
     let embed = self.embed
     let elementEffect = effect.map { embed(id, $0) }
@@ -196,12 +202,23 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
 /// check for removed elements too. Grows by one entry per collection path; main actor only.
 @MainActor
 enum ElementEffectsStarted {
-  static var paths: Set<String> = []
+  static private(set) var paths: Set<String> = []
+  /// Counts the insertions: a reducer that found its path absent need not look again (hash
+  /// the path) until it changes.
+  static private(set) var generation = 0
+
+  static func insert(_ path: String) {
+    if paths.insert(path).inserted { generation += 1 }
+  }
 }
 
-/// A flag shared by the copies of one reducer value; only ever set, on the main actor.
+/// Whether element effects started, shared by the copies of one reducer value; main actor
+/// only.
 final class StartedFlag {
+  /// Only ever set.
   var value = false
+  /// The ``ElementEffectsStarted/generation`` at which the path was last found absent.
+  var absentAtGeneration = -1
 }
 
 /// The cancellation id of the effects of one element of a `forEach` collection.

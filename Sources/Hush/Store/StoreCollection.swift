@@ -152,7 +152,11 @@ final class ElementStores<ID: Hashable, State, Action> {
     let store = Store<State, Action>(
       host: node,
       forward: { action in
-        guard node.isChildPresent else {
+        // Asked of the collection's host, held here, rather than through the element scope's
+        // unowned parent references (each load of one is an atomic retain).
+        var isPresent = false
+        collection.withCurrentValue { isPresent = node.lens.containsChild(in: $0) }
+        guard isPresent else {
           reportIssue(
             """
             An action was sent to the store of the element with id \(describeValue(id)) of \

@@ -121,14 +121,6 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
     lens.snapshotWillChange = body
   }
 
-  /// Whether the child is still in its parent: an element of a collection may have left it,
-  /// and then the scope answers the element's last value for good.
-  var isChildPresent: Bool {
-    var present = false
-    parentObservers.host.withCurrentValue { present = lens.containsChild(in: $0) }
-    return present
-  }
-
   func withCurrentValue(_ body: (UnsafePointer<Child>) -> Void) {
     parentObservers.host.withCurrentValue { parent in
       if !lens.withChild(in: parent, body) {
