@@ -71,8 +71,8 @@ public struct StoreCollection<ID: Hashable, State, Action>: RandomAccessCollecti
   /// its last value), or `nil` if it handed out none.
   @MainActor
   public subscript(id id: ID) -> Store<State, Action>? {
-    if let store = handedOut.stores[id] { return store }
-    return ids.contains(id) ? store(for: id) : nil
+    // The handed-out stores are those of `ids`.
+    ids.contains(id) ? store(for: id) : nil
   }
 
   @MainActor

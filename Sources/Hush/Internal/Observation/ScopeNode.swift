@@ -288,7 +288,7 @@ final class KeyPathLens<Parent, Child>: ScopeLens<Parent, Child> {
   override func takeSnapshot(of child: UnsafePointer<Child>) {
     guard offset != nil else { return }
     if hasSnapshot {
-      if let snapshotWillChange, !snapshotMatches(child) { snapshotWillChange(snapshot, child) }
+      reportSnapshotChange(to: child)
       snapshot.pointee = child.pointee
     } else {
       snapshot.initialize(to: child.pointee)
@@ -297,10 +297,14 @@ final class KeyPathLens<Parent, Child>: ScopeLens<Parent, Child> {
   }
 
   override func dropSnapshot(child: UnsafePointer<Child>) {
-    if hasSnapshot, let snapshotWillChange, !snapshotMatches(child) {
-      snapshotWillChange(snapshot, child)
-    }
+    if hasSnapshot { reportSnapshotChange(to: child) }
     dropSnapshot()
+  }
+
+  /// Tells ``snapshotWillChange`` that the snapshot (which must exist) is replaced by `child`,
+  /// when they differ.
+  private func reportSnapshotChange(to child: UnsafePointer<Child>) {
+    if let snapshotWillChange, !snapshotMatches(child) { snapshotWillChange(snapshot, child) }
   }
 
   override func dropSnapshot() {
@@ -375,6 +379,7 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
 
   override var isChildRemoved: Bool { isRemoved }
 
+  /// Finds the element where it was last found, else by id, and remembers its index.
   override func containsChild(in parent: UnsafePointer<IdentifiedArray<ID, Element>>) -> Bool {
     guard !isRemoved else { return false }
     let ids = parent.pointee.ids
@@ -395,12 +400,7 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
     in parent: UnsafePointer<IdentifiedArray<ID, Element>>,
     _ body: (UnsafePointer<Element>) -> Void
   ) -> Bool {
-    guard !isRemoved else { return false }
-    let ids = parent.pointee.ids
-    if lastIndex >= ids.count || ids[lastIndex] != id {
-      guard let index = ids.firstIndex(of: id) else { return markRemoved() }
-      lastIndex = index
-    }
+    guard containsChild(in: parent) else { return false }
     lastElement = parent.pointee[lastIndex]
     withUnsafePointer(to: &lastElement, body)
     return true
