@@ -31,8 +31,11 @@ struct Counter: Reducer {
         state.count += 0
         return .none
       case .startTimer:
+        // The deadline is fixed now, so advancing the clock before the effect's task reaches
+        // its sleep still wakes it.
+        let deadline = clock.now.advanced(by: .seconds(1))
         return .run { [clock] send in
-          try? await clock.sleep(for: .seconds(1))
+          try? await clock.sleep(until: deadline)
           await send(.tick)
         }
         .cancellable(id: "timer", cancelInFlight: true)
@@ -174,13 +177,13 @@ struct Pair: Reducer {
     #expect(store.right.count == 100)
 
     // Both children start an effect with the same id; neither cancels the other's.
-    store.send(.left(.startTimer))
+    let leftTimer = store.send(.left(.startTimer))
     store.send(.right(.startTimer))
     #expect(store.effects.inFlightCount == 2)
     store.send(.right(.cancelTimer))
     #expect(store.effects.inFlightCount == 1)
     await clock.advance(by: .seconds(1))
-    await yieldUntil { store.left.count == 100 }
+    await leftTimer.finish()
     #expect(store.left.count == 100)
     #expect(store.right.count == 100)
     #expect(leftCount.renders == 1)
