@@ -33,8 +33,9 @@ import IssueReporting
 /// that ends with actions it did not receive or effects still running fails when the store
 /// goes away (or at ``assertNoPendingEffects(fileID:filePath:line:column:)``).
 ///
-/// Waiting never sleeps: ``timeout`` counts scheduler turns by default, and a test moves time
-/// forward by advancing the `TestClock` it injected.
+/// A passing test never waits for time to pass: ``timeout`` counts scheduler turns by default
+/// (with a one-second floor that only a failing test reaches), and a test moves time forward
+/// by advancing the `TestClock` it injected.
 @MainActor
 public final class TestStore<State: Equatable, Action> {
   /// The store under test, for scoping it or rendering it with a `RenderProbe`.
@@ -430,7 +431,7 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   /// Waits until `condition` holds, effects can no longer make it hold, or the ``timeout``
-  /// ran out. Never sleeps with the default timeout.
+  /// ran out. Returns as soon as the condition holds.
   private func waitUntil(_ condition: @escaping @MainActor () -> Bool) async -> Bool {
     if condition() { return true }
     let (events, continuation) = AsyncStream<WaitEvent>.makeStream()

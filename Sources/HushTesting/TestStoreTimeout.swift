@@ -1,9 +1,12 @@
 /// How long a ``TestStore`` waits for effects to send an action or to finish before it fails.
 ///
-/// The default counts scheduler turns, not seconds: it waits for `Task.yield()` to return a
-/// number of times, both on the main actor and on the cooperative pool, so a test never
-/// sleeps, work that can make progress gets to run, and an effect blocked on a `TestClock`
-/// nobody advances fails fast.
+/// The default counts scheduler turns: it waits for `Task.yield()` to return a number of
+/// times, both on the main actor and on the cooperative pool, so work that can make progress
+/// gets to run, and it runs out no sooner than one second after the wait began, so a
+/// machine loaded by tests running in parallel (or by a sanitizer) cannot make a passing
+/// test fail. A passing test never waits for it: the wait ends as soon as the action arrives
+/// or the effects finish. Only a test that fails (an effect blocked on a `TestClock` nobody
+/// advances) pays the second.
 ///
 /// ```swift
 /// store.timeout = .yields(1_000)                              // fail sooner
@@ -11,7 +14,7 @@
 /// ```
 public struct TestStoreTimeout: Sendable, CustomStringConvertible {
   private enum Kind {
-    case yields(Int)
+    case yields(Int, atLeast: Duration)
     case duration(Duration, any Clock<Duration>)
   }
 
@@ -19,7 +22,7 @@ public struct TestStoreTimeout: Sendable, CustomStringConvertible {
 
   /// Waits until `Task.yield()` returned `count` times on the main actor and on the pool.
   public static func yields(_ count: Int) -> Self {
-    Self(kind: .yields(max(0, count)))
+    Self(kind: .yields(max(0, count), atLeast: .zero))
   }
 
   /// Waits for `duration` on `clock`.
@@ -31,13 +34,14 @@ public struct TestStoreTimeout: Sendable, CustomStringConvertible {
     Self(kind: .duration(duration, clock))
   }
 
-  /// 100,000 yields: a fraction of a second when effects are stuck (0.2–0.3 s on a busy
-  /// 2-core machine), nothing when they finish, and never a sleep.
-  public static var `default`: Self { .yields(100_000) }
+  /// 100,000 yields and at least one second: nothing when the effects deliver or finish,
+  /// about a second when they are stuck.
+  public static var `default`: Self { Self(kind: .yields(100_000, atLeast: .seconds(1))) }
 
   public var description: String {
     switch kind {
-    case let .yields(count): "\(count) yields"
+    case let .yields(count, atLeast: .zero): "\(count) yields"
+    case let .yields(count, atLeast: floor): "\(count) yields and \(floor)"
     case let .duration(duration, _): "\(duration)"
     }
   }
@@ -45,11 +49,15 @@ public struct TestStoreTimeout: Sendable, CustomStringConvertible {
   /// Returns when the timeout ran out, or when the calling task was cancelled.
   func wait() async {
     switch kind {
-    case let .yields(count):
+    case let .yields(count, atLeast: floor):
+      let clock = ContinuousClock()
+      let deadline = clock.now.advanced(by: floor)
       for _ in 0..<count {
         if Task.isCancelled { return }
         await Task.yield()
       }
+      // A safety floor, not a wait for time: it ends early when the action arrives.
+      try? await clock.sleep(until: deadline)
     case let .duration(duration, clock):
       try? await clock.sleep(for: duration)
     }
