@@ -288,7 +288,7 @@ public final class TestStore<State: Equatable, Action> {
       location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  private func receive(
+  func receive(
     expected: String,
     matching isMatching: @escaping (Action) -> Bool,
     mismatch: (Action) -> String,
@@ -610,7 +610,7 @@ final class TestStoreRecorder<State, Action> {
 }
 
 extension String {
-  fileprivate var indented: String {
+  var indented: String {
     split(separator: "\n", omittingEmptySubsequences: false)
       .map { $0.isEmpty ? "" : "  \($0)" }
       .joined(separator: "\n")

@@ -65,6 +65,73 @@ extension Reducer {
   }
 }
 
+extension Reducer where Action: CasePathable {
+  /// Runs an element reducer on one element of an identified collection for the element
+  /// actions, before this reducer runs, as in TCA.
+  ///
+  /// ```swift
+  /// struct Todos: Reducer {
+  ///   struct State: Equatable { var todos: IdentifiedArrayOf<Todo.State> = [] }
+  ///   @CasePathable enum Action { case todos(IdentifiedActionOf<Todo>), addTodo }
+  ///
+  ///   var body: some ReducerOf<Self> {
+  ///     Reduce { state, action in … }
+  ///       .forEach(\.todos, action: \.todos) { Todo() }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The same reducer as
+  /// ``forEach(_:action:extract:element:fileID:filePath:line:column:)``, with the actions of
+  /// the case `action` (an ``IdentifiedAction``) as the element actions: the element is
+  /// mutated in place, its effects are cancelled when the parent removes it, and an action for
+  /// a missing id is reported.
+  ///
+  /// - Parameters:
+  ///   - elements: The path of the collection.
+  ///   - action: The case of this reducer's action that holds the element actions.
+  ///   - element: The element reducer.
+  ///   - fileID: Where the issue for a missing element is reported (the caller, by default).
+  ///   - filePath: Where the issue for a missing element is reported.
+  ///   - line: Where the issue for a missing element is reported.
+  ///   - column: Where the issue for a missing element is reported.
+  /// - Returns: A reducer that runs the element reducer, then this one.
+  public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
+    _ elements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action: CaseKeyPath<Action, IdentifiedAction<ID, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> ForEachReducer<Self, ID, Element>
+  where Element.State == ElementState, Element.Action == ElementAction {
+    let casePath = AnyCasePath(action)
+    return ForEachReducer(
+      parent: self, elements: elements, pathDescription: describePath(elements),
+      offset: MemoryLayout<State>.offset(of: elements),
+      embed: casePath.embedElement, extract: casePath.extractElement,
+      element: element(),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}
+
+extension AnyCasePath {
+  /// Embeds an element's id and action in the case this path reaches.
+  func embedElement<ID: Hashable & Sendable, ElementAction>(_ id: ID, _ action: ElementAction)
+    -> Root
+  where Value == IdentifiedAction<ID, ElementAction> {
+    embed(.element(id: id, action: action))
+  }
+
+  /// The element's id and action in `root`, when it holds this case.
+  func extractElement<ID: Hashable & Sendable, ElementAction>(_ root: Root) -> (
+    ID, ElementAction
+  )?
+  where Value == IdentifiedAction<ID, ElementAction> {
+    guard case let .element(id, action) = extract(from: root) else { return nil }
+    return (id, action)
+  }
+}
+
 /// The reducer ``Reducer/forEach(_:action:extract:element:fileID:filePath:line:column:)``
 /// returns.
 public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>:

@@ -1,3 +1,5 @@
+import IssueReporting
+
 /// Runs a child feature's reducer on a part of the parent's state, for the child's actions.
 ///
 /// ```swift
@@ -16,14 +18,28 @@
 /// Actions the case path does not extract pass through untouched (the child does not run).
 /// The child's effects send their actions back embedded in the parent's action.
 ///
+/// A child can also live in one case of an enum state (`@CasePathable @dynamicMemberLookup
+/// enum State { case loggedIn(LoggedIn.State), loggedOut(LoggedOut.State) }`):
+/// `Scope(state: \.loggedIn, action: \.loggedIn) { LoggedIn() }` runs the child on that
+/// case's state while it is current. An action for it that arrives while the state is in
+/// another case is reported ("received a child action when child state was set to a
+/// different case") and dropped: a view or an effect outlived the case it was made for.
+///
 /// Unlike TCA, sibling scopes never cancel each other's effects: the cancellation ids of a
 /// child's effects (`cancellable`, `cancel`, `debounce`, `throttle`) are its own, so two
 /// children that both use `.cancellable(id: "load")` do not interfere. A child cancels its
 /// own effects; its parent cancels them by sending it an action that does.
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
-  @usableFromInline let toChildState: WritableKeyPath<ParentState, Child.State>
-  @usableFromInline let toChildAction: AnyCasePath<ParentAction, Child.Action>
-  @usableFromInline let child: Child
+  /// Where the child state lives: a stored path, or one case of an enum state.
+  enum StatePath {
+    case keyPath(WritableKeyPath<ParentState, Child.State>)
+    case casePath(AnyCasePath<ParentState, Child.State>, AnyKeyPath)
+  }
+
+  let toChildState: StatePath
+  let toChildAction: AnyCasePath<ParentAction, Child.Action>
+  let child: Child
+  let location: SourceLocation
 
   /// Scopes to the child state at `state`, for the actions of the case `action`.
   ///
@@ -31,23 +47,29 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   ///   - state: The child's state inside the parent's.
   ///   - action: The case of the parent's action that holds the child's (`\.settings`).
   ///   - child: The child's reducer.
-  @inlinable
   public init<ChildState, ChildAction>(
     state: WritableKeyPath<ParentState, ChildState>,
     action: CaseKeyPath<ParentAction, ChildAction>,
-    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action, ParentAction: CasePathable {
-    self.init(state: state, action: AnyCasePath(action), child: child)
+    self.init(
+      toChildState: .keyPath(state), toChildAction: AnyCasePath(action), child: child(),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// The same, unlabeled: `Scope(\.settings, action: \.settings) { Settings() }`.
-  @inlinable
   public init<ChildState, ChildAction>(
     _ state: WritableKeyPath<ParentState, ChildState>,
     action: CaseKeyPath<ParentAction, ChildAction>,
-    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action, ParentAction: CasePathable {
-    self.init(state: state, action: AnyCasePath(action), child: child)
+    self.init(
+      toChildState: .keyPath(state), toChildAction: AnyCasePath(action), child: child(),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Scopes with a case path made by hand, for action enums without `@CasePathable`:
@@ -61,23 +83,97 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   ///   }
   /// ) { Settings() }
   /// ```
-  @inlinable
   public init<ChildState, ChildAction>(
     state: WritableKeyPath<ParentState, ChildState>,
     action: AnyCasePath<ParentAction, ChildAction>,
-    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = state
-    self.toChildAction = action
-    self.child = child()
+    self.init(
+      toChildState: .keyPath(state), toChildAction: action, child: child(),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Scopes to one case of an enum state, for the actions of the case `action`:
+  /// `Scope(state: \.loggedIn, action: \.loggedIn) { LoggedIn() }`.
+  ///
+  /// - Parameters:
+  ///   - state: The case of the parent's state that holds the child's.
+  ///   - action: The case of the parent's action that holds the child's.
+  ///   - child: The child's reducer.
+  ///   - fileID: Where an action for another case is reported (the caller, by default).
+  ///   - filePath: Where an action for another case is reported.
+  ///   - line: Where an action for another case is reported.
+  ///   - column: Where an action for another case is reported.
+  public init<ChildState, ChildAction>(
+    state: CaseKeyPath<ParentState, ChildState>,
+    action: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  )
+  where
+    ChildState == Child.State, ChildAction == Child.Action, ParentState: CasePathable,
+    ParentAction: CasePathable
+  {
+    self.init(
+      toChildState: .casePath(AnyCasePath(state), state), toChildAction: AnyCasePath(action),
+      child: child(),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  init(
+    toChildState: StatePath, toChildAction: AnyCasePath<ParentAction, Child.Action>,
+    child: Child, location: SourceLocation
+  ) {
+    self.toChildState = toChildState
+    self.toChildAction = toChildAction
+    self.child = child
+    self.location = location
   }
 
   @MainActor
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
-    let effect = child.reduce(into: &state[keyPath: toChildState], action: childAction)
+    let effect: Effect<Child.Action>
+    let scope: AnyKeyPath
+    switch toChildState {
+    case let .keyPath(keyPath):
+      effect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
+      scope = keyPath
+    case let .casePath(casePath, keyPath):
+      guard var childState = casePath.extract(from: state) else {
+        reportIssue(
+          """
+          A Scope received a child action when child state was set to a different case. The \
+          child reducer did not run.
+
+            Action: \(action)
+            State's case: \(caseName(of: state))
+
+          A view or an effect probably sent to the child after the state moved to another case. \
+          Cancel the child's effects when the state changes case, and send from views only \
+          while they show that case.
+          """,
+          fileID: location.fileID, filePath: location.filePath, line: location.line,
+          column: location.column)
+        return .none
+      }
+      // The case is extracted, reduced, and embedded again (as swift-case-paths' `modify`):
+      // buffers in the child's state are copied on the child's first write to them.
+      effect = child.reduce(into: &childState, action: childAction)
+      state = casePath.embed(childState)
+      scope = keyPath
+    }
     if case .none = effect.operation { return .none }
     let toChildAction = self.toChildAction
-    return effect.map { toChildAction.embed($0) }.scopingIDs(to: toChildState)
+    return effect.map { toChildAction.embed($0) }.scopingIDs(to: scope)
   }
+}
+
+/// The name of an enum value's case, without its payload: `loggedOut`.
+func caseName(of value: Any) -> String {
+  let description = String(describing: value)
+  return description.firstIndex(of: "(").map { String(description[..<$0]) } ?? description
 }

@@ -106,4 +106,23 @@ extension Store {
     }
     return StoreCollection(elements: elements, ids: elements.trackedIDs())
   }
+
+  /// The element stores of an identified collection, for the actions of an
+  /// ``IdentifiedAction`` case, as in TCA.
+  ///
+  /// ```swift
+  /// ForEach(store.scope(state: \.todos, action: \.todos)) { todo in
+  ///   TodoView(store: todo)
+  /// }
+  /// ```
+  ///
+  /// The same element stores as
+  /// ``scope(state:action:)-(WritableKeyPath<State,IdentifiedArray<ID,ElementState>>,_)``.
+  public func scope<ID: Hashable & Sendable, ElementState, ElementAction>(
+    state: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action: CaseKeyPath<Action, IdentifiedAction<ID, ElementAction>>
+  ) -> StoreCollection<ID, ElementState, ElementAction> where Action: CasePathable {
+    let casePath = AnyCasePath(action)
+    return scope(state: state, action: casePath.embedElement)
+  }
 }
