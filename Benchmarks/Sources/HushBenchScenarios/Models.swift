@@ -115,6 +115,28 @@ public func makeForEachAppStore(rowCount: Int) -> Store<AppState, AppAction> {
   return Store(initialState: AppState(rowCount: rowCount), reducer: app)
 }
 
+/// The app's actions as a TCA user writes them: the row actions in an `IdentifiedAction` case,
+/// addressed by case key path.
+@CasePathable
+public enum CasePathAppAction {
+  case increment
+  case rows(IdentifiedAction<Int, RowAction>)
+}
+
+/// The same rows as `makeForEachAppStore`, reduced with `forEach(\.rows, action: \.rows)`.
+@MainActor
+public func makeCasePathForEachAppStore(rowCount: Int) -> Store<AppState, CasePathAppAction> {
+  let app = Reduce<AppState, CasePathAppAction> { state, action in
+    switch action {
+    case .increment: state.count += 1
+    case .rows: break
+    }
+    return .none
+  }
+  .forEach(\.rows, action: \.rows) { RowReducer() }
+  return Store(initialState: AppState(rowCount: rowCount), reducer: app)
+}
+
 /// `@Observable` holding the rows as values: any row change is a change of `rows`.
 @Observable
 public final class ObservableRows {

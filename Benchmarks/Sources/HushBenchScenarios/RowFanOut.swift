@@ -18,6 +18,19 @@ public let rowFanOutScenario = Scenario(
     .init(name: "Hush Store, plain reducer") { n in
       hushRowFanOut(n, store: makeAppStore(rowCount: n))
     },
+    .init(name: "Hush Store, forEach by case path") { n in
+      let store = makeCasePathForEachAppStore(rowCount: n)
+      let frame = Frame()
+      let rowStores = store.scope(state: \.rows, action: \.rows).map { $0 }
+      let readers = rowStores.map { row in TrackedReader(frame: frame) { row.value } }
+      return Fixture(
+        frame: frame, keepAlive: [store, frame] + rowStores + readers,
+        verify: { verifyRenders(frame, operations: $0, expectedPerChange: 1) }
+      ) { i in
+        rowStores[i % n].send(.setValue(i + 1))
+        frame.flush()
+      }
+    },
     .init(name: "@Observable class with [Row]") { n in
       let frame = Frame()
       let model = ObservableRows(rowCount: n)
