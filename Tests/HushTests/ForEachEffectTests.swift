@@ -19,6 +19,7 @@ import Testing
 
   enum RowAction: Equatable {
     case start
+    case stop
     case tick
   }
 
@@ -70,6 +71,9 @@ import Testing
             try await probe.run { try await clock.sleep(for: .seconds(1)) }
             await send(.tick)
           }
+          .cancellable(id: "timer")
+        case .stop:
+          return .cancel(id: "timer")
         case .tick:
           row.ticks += 1
           return .none
@@ -112,5 +116,26 @@ import Testing
 
     #expect(!probes[1]!.wasCancelled.value)
     #expect(store.state.rows == [TimerRow(id: 1, ticks: 1)])
+  }
+
+  @Test(arguments: [false, true])
+  func aRowCancelsOnlyItsOwnEffectOfAnIDEveryRowUses(inBody: Bool) async {
+    let clock = TestClock()
+    let probes = [0: EffectProbe(), 1: EffectProbe()]
+    let store = Self.makeStore(clock: clock, probes: probes, inBody: inBody)
+    let first = store.send(.row(id: 0, action: .start))
+    let second = store.send(.row(id: 1, action: .start))
+    await probes[0]!.waitUntilStarted()
+    await probes[1]!.waitUntilStarted()
+
+    store.send(.row(id: 0, action: .stop))
+    await first.finish()
+    #expect(probes[0]!.wasCancelled.value)
+    #expect(store.effects.inFlightCount == 1)
+    await clock.advance(by: .seconds(1))
+    await second.finish()
+
+    #expect(!probes[1]!.wasCancelled.value)
+    #expect(store.state.rows == [TimerRow(id: 0), TimerRow(id: 1, ticks: 1)])
   }
 }

@@ -64,10 +64,15 @@ extension Effect {
 
 extension Effect {
   /// The effect with its cancellation ids made its own under `scope` (a child feature's state
-  /// path): sibling features' effects with the same id do not interfere.
-  func scopingIDs(to scope: AnyKeyPath) -> Self {
+  /// path, a row's collection and id): sibling features' effects with the same id do not
+  /// interfere.
+  func scopingIDs(to scope: some Hashable & Sendable) -> Self {
+    scopingIDs(to: EffectID(scope))
+  }
+
+  private func scopingIDs(to scope: EffectID) -> Self {
     func scoped(_ id: EffectID) -> EffectID {
-      EffectID(ScopedEffectID(scope: UncheckedSendable(scope), id: id))
+      EffectID(ScopedEffectID(scope: scope, id: id))
     }
     switch operation {
     case .none, .send, .run:
@@ -93,9 +98,8 @@ extension Effect {
   }
 }
 
-/// A cancellation id of a child feature's effect, made distinct by the child's state path.
-/// (Key paths are immutable, so sharing one across threads is safe.)
+/// A cancellation id of a child feature's effect, made distinct by the child's scope.
 struct ScopedEffectID: Hashable, Sendable {
-  let scope: UncheckedSendable<AnyKeyPath>
+  let scope: EffectID
   let id: EffectID
 }

@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import IdentifiedCollections
 import IssueReporting
 import OrderedCollections
@@ -28,7 +29,9 @@ extension Reducer {
   /// `state.rows[id: id]?.value = value`, a send compares every row's scope.
   ///
   /// The element's effects are cancelled when the parent reducer removes the element, as a
-  /// row's timer or request stops with its row.
+  /// row's timer or request stops with its row. A row's cancellation ids are its own: two
+  /// rows that both use `.cancellable(id: "timer")` or `.cancel(id: "timer")` do not
+  /// interfere, and neither reaches the parent's effects.
   ///
   /// An action for an id that is not in the collection reports an issue (as a runtime
   /// warning, or a test failure): the element reducer does not run, the parent reducer still
@@ -58,7 +61,7 @@ extension Reducer {
   ) -> ForEachReducer<Self, ID, Element>
   where Element.State == ElementState, Element.Action == ElementAction {
     ForEachReducer(
-      parent: self, elements: elements, pathDescription: describePath(elements),
+      parent: self, elements: elements,
       offset: MemoryLayout<State>.offset(of: elements),
       embed: embed, extract: extract, element: element(),
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -106,7 +109,7 @@ extension Reducer where Action: CasePathable {
   where Element.State == ElementState, Element.Action == ElementAction {
     let casePath = AnyCasePath(action)
     return ForEachReducer(
-      parent: self, elements: elements, pathDescription: describePath(elements),
+      parent: self, elements: elements,
       offset: MemoryLayout<State>.offset(of: elements),
       embed: casePath.embedElement, extract: casePath.extractElement,
       element: element(),
@@ -138,9 +141,8 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   Reducer
 {
   let parent: Parent
+  /// The path of the collection; it also tells the element effects of two collections apart.
   let elements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
-  /// The path of the collection, as written (for issues, and to tell element effects apart).
-  let pathDescription: String
   /// The collection's byte offset in the state, when stored at a fixed place.
   let offset: Int?
   let embed: @Sendable (ID, Element.Action) -> Parent.Action
@@ -160,7 +162,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     if flag.value { return true }
     // Looked up again only after another path was added (a row's send stays free of hashing).
     if flag.absentAtGeneration == ElementEffectsStarted.generation { return false }
-    guard ElementEffectsStarted.paths.contains(pathDescription) else {
+    guard ElementEffectsStarted.paths.contains(elements) else {
       flag.absentAtGeneration = ElementEffectsStarted.generation
       return false
     }
@@ -180,7 +182,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
       reportIssue(
         """
         forEach received the action \(elementAction) for the element with id \(id), which is \
-        not in the collection at \(pathDescription).
+        not in the collection at \(describePath(elements)).
 
         The element was probably removed while a view, or an effect started outside this \
         forEach, still sent to it (effects of the element reducer are cancelled when the \
@@ -198,11 +200,14 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     // Cancelled when the parent removes the element (in this send or a later one).
     if !elementEffectsStarted.value {
       elementEffectsStarted.value = true
-      ElementEffectsStarted.insert(pathDescription)
+      ElementEffectsStarted.insert(elements)
     }
     let embed = self.embed
-    let elementEffect = effect.map { embed(id, $0) }
-      .cancellable(id: ForEachEffectID(collection: pathDescription, id: id))
+    let row = ForEachEffectID(collection: elements, id: id)
+    // The row's own ids are scoped to it (two rows' timers never cancel each other); the
+    // whole is cancellable by the row's id, for its removal.
+    let elementEffect = effect.scopingIDs(to: row).map { embed(id, $0) }
+      .cancellable(id: row)
     return reduceParent(into: &state, action: action, elementEffect: elementEffect)
   }
 
@@ -224,7 +229,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
       let removed = idsBefore.subtracting(idsAfter)
       if !removed.isEmpty {
         effect = effect.merge(
-          with: .cancel(ids: removed.map { ForEachEffectID(collection: pathDescription, id: $0) }))
+          with: .cancel(ids: removed.map { ForEachEffectID(collection: elements, id: $0) }))
       }
     }
     return effect
@@ -265,16 +270,17 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
 
 /// The paths of the `forEach` collections whose element reducers ever returned an effect, in
 /// any store. Kept apart from the reducer value, because a feature's `body` builds its
-/// reducers anew for every action. A path shared by two features only makes the other one
-/// check for removed elements too. Grows by one entry per collection path; main actor only.
+/// reducers anew for every action. A path shared by two stores of one feature only makes the
+/// other one check for removed elements too. Grows by one entry per collection path; main
+/// actor only.
 @MainActor
 enum ElementEffectsStarted {
-  static private(set) var paths: Set<String> = []
+  static private(set) var paths: Set<AnyKeyPath> = []
   /// Counts the insertions: a reducer that found its path absent need not look again (hash
   /// the path) until it changes.
   static private(set) var generation = 0
 
-  static func insert(_ path: String) {
+  static func insert(_ path: AnyKeyPath) {
     if paths.insert(path).inserted { generation += 1 }
   }
 }
@@ -289,9 +295,15 @@ final class StartedFlag {
 }
 
 /// The cancellation id of the effects of one element of a `forEach` collection.
+/// (Key paths are immutable, so sharing one across threads is safe.)
 struct ForEachEffectID<ID: Hashable & Sendable>: Hashable, Sendable {
-  let collection: String
+  let collection: UncheckedSendable<AnyKeyPath>
   let id: ID
+
+  init(collection: AnyKeyPath, id: ID) {
+    self.collection = UncheckedSendable(collection)
+    self.id = id
+  }
 }
 
 /// Where an API was called, for the issues it reports.

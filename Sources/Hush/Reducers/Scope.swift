@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import IssueReporting
 
 /// Runs a child feature's reducer on a part of the parent's state, for the child's actions.
@@ -168,7 +169,8 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     }
     if case .none = effect.operation { return .none }
     let toChildAction = self.toChildAction
-    return effect.map { toChildAction.embed($0) }.scopingIDs(to: scope)
+    // Key paths are immutable, so sharing one across threads is safe.
+    return effect.map { toChildAction.embed($0) }.scopingIDs(to: UncheckedSendable(scope))
   }
 }
 
