@@ -150,7 +150,9 @@ public final class Store<State, Action> {
 
   /// Reads or writes the value at `keyPath`, tracking exactly that path.
   ///
-  /// A write notifies only the readers whose value really changed, like any other change.
+  /// A write notifies only the readers whose value really changed, like any other change. On
+  /// a store whose action is a ``BindableAction``, a write goes through the reducer as a
+  /// binding action instead (see ``BindingReducer``).
   public subscript<Value>(keyPath: WritableKeyPath<State, Value>) -> Value {
     get {
       let cell = observers.cell(for: keyPath)
@@ -169,13 +171,16 @@ public final class Store<State, Action> {
 
   /// Reads or writes the property `keyPath` of the state, tracking exactly that path.
   ///
-  /// This is what `$store.title` uses under `@Bindable var store`.
+  /// This is what `$store.title` uses under `@Bindable var store`. The write is direct (the
+  /// reducer does not see it) unless the store's action is a ``BindableAction``: then it
+  /// sends `.binding(.set(\.title, newValue))` for the reducer to apply.
   public subscript<Value>(dynamicMember keyPath: WritableKeyPath<State, Value>) -> Value {
     get { self[keyPath] }
     set { self[keyPath] = newValue }
   }
 
   func write<Value>(_ value: Value, to keyPath: WritableKeyPath<State, Value>) {
+    if sendWriteAsBinding(value, to: keyPath) { return }
     host.mutateValue(cause: .write(joinPath(host.pathDescription, describePath(keyPath)))) {
       $0[keyPath: keyPath] = value
     }
