@@ -14,6 +14,7 @@ import Testing
   static let documents = [
     "README.md",
     "Sources/Hush/Documentation.docc/ComposingFeatures.md",
+    "Sources/Hush/Documentation.docc/Bindings.md",
   ]
 
   @Test(arguments: documents)
