@@ -183,7 +183,7 @@ struct Pair: Reducer {
     store.send(.right(.cancelTimer))
     #expect(store.effects.inFlightCount == 1)
     await clock.advance(by: .seconds(1))
-    await leftTimer.finish()
+    await leftTimer.finish(advancing: clock, by: .seconds(1))
     #expect(store.left.count == 100)
     #expect(store.right.count == 100)
     #expect(leftCount.renders == 1)

@@ -57,7 +57,7 @@ import Testing
     storeB.send(.stop)  // cancels B's work only
     await probeA.waitUntilStarted()
     await clock.advance(by: .seconds(1))
-    await taskA.finish()
+    await taskA.finish(advancing: clock, by: .seconds(1))
     await taskB.finish()
     #expect(probeA.wasCancelled.value == false)
     #expect(storeA.state == true)
@@ -86,7 +86,7 @@ import Testing
     for probe in probes.value { await probe.waitUntilStarted() }
     await clock.advance(by: .seconds(1))
     await first.finish()
-    await second.finish()
+    await second.finish(advancing: clock, by: .seconds(1))
     #expect(probes.value.map { $0.wasCancelled.value } == [true, false])
     #expect(store.state == 1)
   }
@@ -113,7 +113,7 @@ import Testing
     store.send(1)
     await probeC.waitUntilStarted()
     await clock.advance(by: .seconds(1))
-    await task.finish()
+    await task.finish(advancing: clock, by: .seconds(1))
     #expect(probeA.wasCancelled.value)
     #expect(probeB.wasCancelled.value)
     #expect(probeC.wasCancelled.value == false)
@@ -163,7 +163,7 @@ import Testing
     // Were the effect not cancelled, this would end its sleep and the test would fail
     // (instead of waiting forever).
     await clock.advance(by: .seconds(1))
-    await task?.finish()
+    await task?.finish(advancing: clock, by: .seconds(1))
     #expect(probe.wasCancelled.value)
   }
 }

@@ -35,7 +35,7 @@ import Testing
     await clock.advance(by: .milliseconds(500))
     #expect(log.value == ["first started"])  // the second waits for the first
     await clock.advance(by: .milliseconds(500))
-    await task.finish()
+    await task.finish(advancing: clock, by: .seconds(1))
     #expect(log.value == ["first started", "second started"])
     #expect(store.state == ["first", "between", "second"])
   }

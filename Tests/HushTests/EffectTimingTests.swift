@@ -53,7 +53,7 @@ import Testing
     }
     #expect(requests.value.isEmpty)  // 50 ms after the last keystroke: still quiet
     await clock.advance(by: .milliseconds(250))
-    await lastTask?.finish()
+    await lastTask?.finish(advancing: clock, by: .milliseconds(300))
     #expect(requests.value == ["abcdefghijklmnopqrst"])
     #expect(store.responses == ["results for abcdefghijklmnopqrst"])
   }
@@ -87,7 +87,7 @@ import Testing
 
     await clock.advance(by: .milliseconds(300))
     #expect(await startedQueries.next() == "ca")
-    await second.finish()
+    await second.finish(advancing: clock, by: .milliseconds(300))
     #expect(store.responses == ["ca"])
   }
 
@@ -143,7 +143,7 @@ import Testing
     }
     await clock.advance(to: start.advanced(by: .seconds(1) + .seconds(1) / 15))
     // The task of a throttled action ends when its window closed, after any trailing value.
-    await last?.finish()
+    await last?.finish(advancing: clock, by: .seconds(1) / 15)
   }
 
   @Test func throttleWithLatestDeliversAboutFifteenValuesEndingWithTheFinalOne() async {

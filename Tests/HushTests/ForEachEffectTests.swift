@@ -96,7 +96,7 @@ import Testing
     // An effect still running would now send a tick for a row that is gone (an issue).
     await clock.advance(by: .seconds(1))
     await first.finish()
-    await second.finish()
+    await second.finish(advancing: clock, by: .seconds(1))
 
     #expect(probes[0]!.wasCancelled.value)
     #expect(!probes[1]!.wasCancelled.value)
@@ -112,7 +112,7 @@ import Testing
 
     store.send(.remove(id: 0))
     await clock.advance(by: .seconds(1))
-    await second.finish()
+    await second.finish(advancing: clock, by: .seconds(1))
 
     #expect(!probes[1]!.wasCancelled.value)
     #expect(store.state.rows == [TimerRow(id: 1, ticks: 1)])
@@ -133,7 +133,7 @@ import Testing
     #expect(probes[0]!.wasCancelled.value)
     #expect(store.effects.inFlightCount == 1)
     await clock.advance(by: .seconds(1))
-    await second.finish()
+    await second.finish(advancing: clock, by: .seconds(1))
 
     #expect(!probes[1]!.wasCancelled.value)
     #expect(store.state.rows == [TimerRow(id: 0), TimerRow(id: 1, ticks: 1)])
