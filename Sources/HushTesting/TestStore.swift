@@ -63,29 +63,61 @@ public final class TestStore<State: Equatable, Action> {
   private let effects: EffectRuntime<Action>
   private let endChecks: LockIsolated<EndChecks>
 
+  /// The dependencies the next actions are reduced with, and their effects run with.
+  ///
+  /// They start as the test values (`context` is `.test`) with the overrides of
+  /// `withDependencies`; a test can change them between steps:
+  ///
+  /// ```swift
+  /// store.dependencies.date.now = Date(timeIntervalSince1970: 60)
+  /// await store.send(.save) { $0.savedAt = Date(timeIntervalSince1970: 60) }
+  /// ```
+  public var dependencies: DependencyValues {
+    get { store.dependencies }
+    set { store.dependencies = newValue }
+  }
+
   /// Creates a test store of a feature, as in TCA.
   ///
   /// ```swift
-  /// let store = TestStore(initialState: Counter.State()) { Counter() }
+  /// let store = TestStore(initialState: Search.State()) {
+  ///   Search()
+  /// } withDependencies: {
+  ///   $0.continuousClock = clock
+  /// }
   /// await store.send(.increment) { $0.count = 1 }
   /// ```
+  ///
+  /// The store reduces with the test values of dependencies (`context` is `.test`): a
+  /// dependency the test did not override and that has no test value fails the test when the
+  /// feature uses it.
   ///
   /// - Parameters:
   ///   - initialState: The state to start from.
   ///   - timeout: How long to wait for effects.
   ///   - reducer: The feature's reducer.
+  ///   - prepareDependencies: Overrides dependencies for the whole test; the state and the
+  ///     reducer are made with them too.
   public convenience init<R: Reducer>(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     timeout: TestStoreTimeout = .default,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column,
-    @ReducerBuilder<State, Action> reducer: () -> R
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   ) where R.State == State, R.Action == Action {
+    let (state, reducer, dependencies) = Dependencies.withDependencies {
+      $0.context = .test
+      prepareDependencies(&$0)
+    } operation: {
+      (initialState(), reducer(), DependencyValues._current)
+    }
     self.init(
-      initialState: initialState, reducer: reducer(), timeout: timeout,
-      fileID: fileID, filePath: filePath, line: line, column: column)
+      initialState: state, dependencies: dependencies, timeout: timeout,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    ) { reducer.reduce(into: &$0, action: $1) }
   }
 
   /// Creates a test store from a reducer.
@@ -122,7 +154,7 @@ public final class TestStore<State: Equatable, Action> {
   ///   - initialState: The state to start from.
   ///   - timeout: How long to wait for effects.
   ///   - reducer: The reducer under test.
-  public init(
+  public convenience init(
     initialState: State,
     timeout: TestStoreTimeout = .default,
     fileID: StaticString = #fileID,
@@ -131,11 +163,29 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column,
     reducer: @escaping @MainActor (_ state: inout State, _ action: Action) -> Effect<Action>
   ) {
+    var dependencies = DependencyValues._current
+    dependencies.context = .test
+    self.init(
+      initialState: initialState, dependencies: dependencies, timeout: timeout,
+      fileID: fileID, filePath: filePath, line: line, column: column, reducer: reducer)
+  }
+
+  private init(
+    initialState: State,
+    dependencies: DependencyValues,
+    timeout: TestStoreTimeout,
+    fileID: StaticString,
+    filePath: StaticString,
+    line: UInt,
+    column: UInt,
+    reducer: @escaping @MainActor (_ state: inout State, _ action: Action) -> Effect<Action>
+  ) {
     let endChecks = LockIsolated(
       EndChecks(
         exhaustivity: .on, fileID: fileID, filePath: filePath, line: line, column: column))
     let recorder = TestStoreRecorder<State, Action>(endChecks: endChecks)
-    self.store = Store(initialState: initialState) { state, action in
+    self.store = Store(initialState: initialState, dependencies: dependencies) {
+      state, action in
       let effect = reducer(&state, action)
       recorder.record(action, state: state)
       return effect

@@ -78,25 +78,31 @@ public struct Effect<Action> {
     line: UInt = #line,
     column: UInt = #column
   ) -> Self {
-    Self(
-      .run(priority) { send in
-        do {
-          try await operation(send)
-        } catch is CancellationError {
-        } catch {
-          guard let handler else {
-            reportIssue(
-              """
-              An Effect.run threw an unhandled error: \(error)
+    // The dependencies in force now (the reducer's, when a reducer makes the effect) are the
+    // ones the operation sees, on whatever thread it runs.
+    withEscapedDependencies { dependencies in
+      Self(
+        .run(priority) { send in
+          await dependencies.yield {
+            do {
+              try await operation(send)
+            } catch is CancellationError {
+            } catch {
+              guard let handler else {
+                reportIssue(
+                  """
+                  An Effect.run threw an unhandled error: \(error)
 
-              Handle errors in the operation, or pass a 'catch' handler.
-              """,
-              fileID: fileID, filePath: filePath, line: line, column: column)
-            return
+                  Handle errors in the operation, or pass a 'catch' handler.
+                  """,
+                  fileID: fileID, filePath: filePath, line: line, column: column)
+                return
+              }
+              await handler(error, send)
+            }
           }
-          await handler(error, send)
-        }
-      })
+        })
+    }
   }
 
   /// Runs several effects at the same time.

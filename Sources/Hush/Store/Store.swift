@@ -58,23 +58,41 @@ public final class Store<State, Action> {
   private struct Root {
     let state: StateRoot<State>
     let reducer: @MainActor (inout State, Action) -> Effect<Action>
+    /// The dependencies every action is reduced with (and the effects it starts run with).
+    let dependencies: StoreDependencies
   }
 
   /// Creates a store of a feature, as in TCA.
   ///
   /// ```swift
   /// let store = Store(initialState: Counter.State()) { Counter() }
+  /// let preview = Store(initialState: Search.State()) {
+  ///   Search()
+  /// } withDependencies: {
+  ///   $0.continuousClock = ImmediateClock()
+  /// }
   /// ```
   ///
   /// - Parameters:
   ///   - initialState: The state to start from.
   ///   - reducer: The feature's reducer (a ``ReducerBuilder`` block: several reducers run in
   ///     order).
+  ///   - prepareDependencies: Overrides dependencies for every action the store reduces and
+  ///     every effect those actions start, on top of the dependencies in force where the
+  ///     store is created. The state and the reducer are made with them too.
   public convenience init<R: Reducer>(
-    initialState: State,
-    @ReducerBuilder<State, Action> reducer: () -> R
+    initialState: @autoclosure () -> State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) where R.State == State, R.Action == Action {
-    self.init(initialState: initialState, reducer: reducer())
+    let (state, reducer, dependencies) = Dependencies.withDependencies {
+      prepareDependencies?(&$0)
+    } operation: {
+      (initialState(), reducer(), DependencyValues._current)
+    }
+    self.init(initialState: state, dependencies: dependencies) {
+      reducer.reduce(into: &$0, action: $1)
+    }
   }
 
   /// Creates a store from a reducer.
@@ -95,12 +113,24 @@ public final class Store<State, Action> {
   ///   return .none
   /// }
   /// ```
-  public init(
+  ///
+  /// Actions are reduced with the dependencies in force where the store is created.
+  public convenience init(
     initialState: State,
     reducer: @escaping @MainActor (_ state: inout State, _ action: Action) -> Effect<Action>
   ) {
+    self.init(initialState: initialState, dependencies: DependencyValues._current, reducer: reducer)
+  }
+
+  /// A root store that reduces every action with `dependencies`.
+  package init(
+    initialState: State,
+    dependencies: DependencyValues,
+    reducer: @escaping @MainActor (_ state: inout State, _ action: Action) -> Effect<Action>
+  ) {
     let stateRoot = StateRoot(state: initialState)
-    self.root = Root(state: stateRoot, reducer: reducer)
+    self.root = Root(
+      state: stateRoot, reducer: reducer, dependencies: StoreDependencies(dependencies))
     self.host = stateRoot
     self.observers = stateRoot.observers
     self.forward = nil
@@ -210,10 +240,30 @@ public final class Store<State, Action> {
   public func send(_ action: Action) -> StoreTask {
     if let forward { return forward(action) }
     guard let root else { return StoreTask(nil) }
-    let effect = root.state.mutate(cause: .send(String(describing: action))) {
-      root.reducer(&$0, action)
+    let effect = root.state.mutate(cause: .send(String(describing: action))) { state in
+      // One task-local binding; the effects the reducer makes capture it (see `Effect.run`).
+      DependencyValues.$_current.withValue(root.dependencies.values) {
+        root.reducer(&state, action)
+      }
     }
     return run(effect)
+  }
+
+  /// The dependencies a root store reduces with: a test changes them between steps through
+  /// `TestStore.dependencies`. A scoped store has none of its own (it sends through its root).
+  package var dependencies: DependencyValues {
+    get { root?.dependencies.values ?? DependencyValues._current }
+    set { root?.dependencies.values = newValue }
+  }
+}
+
+/// The dependencies of a root store, changeable between actions.
+@MainActor
+final class StoreDependencies {
+  var values: DependencyValues
+
+  init(_ values: DependencyValues) {
+    self.values = values
   }
 }
 

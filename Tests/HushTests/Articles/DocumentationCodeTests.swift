@@ -15,6 +15,7 @@ import Testing
     "README.md",
     "Sources/Hush/Documentation.docc/ComposingFeatures.md",
     "Sources/Hush/Documentation.docc/Bindings.md",
+    "Sources/Hush/Documentation.docc/Dependencies.md",
   ]
 
   @Test(arguments: documents)
