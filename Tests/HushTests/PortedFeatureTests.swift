@@ -289,6 +289,26 @@ struct Home: Reducer {
     #expect(titles.map(\.renders) == [0, 0, 1, 0])
   }
 
+  @Test func aCaseKeyPathHeldInAVariableWorksAsTheLiteralDoes() {
+    // A literal `\.chores` takes the overloads that look the case up once; a `CaseKeyPath`
+    // value takes the general ones. Both reach the same rows and the same element stores.
+    let chores: CaseKeyPath<Home.Action, IdentifiedActionOf<Chore>> = \.chores
+    let reducer = Reduce<Home.State, Home.Action> { _, _ in .none }
+      .forEach(\.chores, action: chores) { Chore() }
+    var initial = Home.State()
+    initial.chores = [Chore.State(id: 0, title: "a"), Chore.State(id: 1, title: "b")]
+    let store = Store(initialState: initial, reducer: reducer)
+    let byValue = store.scope(state: \.chores, action: chores)
+    let byLiteral = store.scope(state: \.chores, action: \.chores)
+    #expect(byValue[1] === byLiteral[1])
+    let titles = byLiteral.map { chore in RenderProbe { chore.title } }
+
+    byValue[0].send(.renamed("A"))
+    byLiteral[1].send(.renamed("B"))
+    #expect(store.chores.map(\.title) == ["A", "B"])
+    #expect(titles.map(\.renders) == [1, 1])
+  }
+
   @Test func aMismatchedPayloadByCaseKeyPathFailsWithADiff() async {
     let store = TestStoreOf<Home>(initialState: Home.State()) { Home() }
     await store.send(.session(.loggedOut(.usernameChanged("ada")))) {

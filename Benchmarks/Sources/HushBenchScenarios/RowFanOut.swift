@@ -13,23 +13,16 @@ public let rowFanOutScenario = Scenario(
   columnLabels: nil,
   implementations: [
     .init(name: "Hush Store, forEach row reducer") { n in
-      hushRowFanOut(n, store: makeForEachAppStore(rowCount: n))
+      let store = makeForEachAppStore(rowCount: n)
+      return hushRowFanOut(n, root: store, rows: store.scope(state: \.rows, action: AppAction.row))
     },
     .init(name: "Hush Store, plain reducer") { n in
-      hushRowFanOut(n, store: makeAppStore(rowCount: n))
+      let store = makeAppStore(rowCount: n)
+      return hushRowFanOut(n, root: store, rows: store.scope(state: \.rows, action: AppAction.row))
     },
     .init(name: "Hush Store, forEach by case path") { n in
       let store = makeCasePathForEachAppStore(rowCount: n)
-      let frame = Frame()
-      let rowStores = store.scope(state: \.rows, action: \.rows).map { $0 }
-      let readers = rowStores.map { row in TrackedReader(frame: frame) { row.value } }
-      return Fixture(
-        frame: frame, keepAlive: [store, frame] + rowStores + readers,
-        verify: { verifyRenders(frame, operations: $0, expectedPerChange: 1) }
-      ) { i in
-        rowStores[i % n].send(.setValue(i + 1))
-        frame.flush()
-      }
+      return hushRowFanOut(n, root: store, rows: store.scope(state: \.rows, action: \.rows))
     },
     .init(name: "@Observable class with [Row]") { n in
       let frame = Frame()
@@ -84,16 +77,17 @@ func verifyRenders(_ frame: Frame, operations: Int, expectedPerChange: Int) -> S
   return nil
 }
 
-/// One reader per row, each through its element store; a row view sends through its own
-/// element store.
+/// One reader per row, each through its element store of `rows` (of the store `root`); a row
+/// view sends through its own element store.
 @MainActor
-func hushRowFanOut(_ n: Int, store: Store<AppState, AppAction>) -> Fixture {
+func hushRowFanOut(
+  _ n: Int, root: AnyObject, rows: StoreCollection<Int, Row, RowAction>
+) -> Fixture {
   let frame = Frame()
-  let rows = store.scope(state: \.rows, action: AppAction.row)
   let rowStores = rows.map { $0 }
   let readers = rowStores.map { row in TrackedReader(frame: frame) { row.value } }
   return Fixture(
-    frame: frame, keepAlive: [store, frame] + rowStores + readers,
+    frame: frame, keepAlive: [root, frame] + rowStores + readers,
     verify: { verifyRenders(frame, operations: $0, expectedPerChange: 1) }
   ) { i in
     rowStores[i % n].send(.setValue(i + 1))

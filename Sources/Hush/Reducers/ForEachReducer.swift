@@ -107,18 +107,48 @@ extension Reducer where Action: CasePathable {
     line: UInt = #line, column: UInt = #column
   ) -> ForEachReducer<Self, ID, Element>
   where Element.State == ElementState, Element.Action == ElementAction {
-    let casePath = AnyCasePath(action)
-    return ForEachReducer(
+    forEach(
+      elements, casePath: AnyCasePath(action), element: element(),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// The reducer a case key path literal (`action: \.rows`) gets: the same as the one above,
+  /// with the case's path taken from `Action.allCasePaths` once, here, instead of reaching it
+  /// through a `CaseKeyPath` (boxed in `Any`, through a key path) on every action.
+  @_documentation(visibility: private)
+  @inlinable
+  public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
+    _ elements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action: KeyPath<Action.AllCasePaths, AnyCasePath<Action, IdentifiedAction<ID, ElementAction>>>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> ForEachReducer<Self, ID, Element>
+  where Element.State == ElementState, Element.Action == ElementAction {
+    forEach(
+      elements, casePath: Action.allCasePaths[keyPath: action], element: element(),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Inlinable, so that the closures it makes are specialized for the app's types (no
+  /// generic-metadata lookups on a row's send).
+  @inlinable
+  func forEach<ID: Hashable & Sendable, Element: Reducer>(
+    _ elements: WritableKeyPath<State, IdentifiedArray<ID, Element.State>>,
+    casePath: AnyCasePath<Action, IdentifiedAction<ID, Element.Action>>,
+    element: Element, location: SourceLocation
+  ) -> ForEachReducer<Self, ID, Element> {
+    ForEachReducer(
       parent: self, elements: elements,
       offset: MemoryLayout<State>.offset(of: elements),
       embed: casePath.embedElement, extract: casePath.extractElement,
-      element: element(),
-      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      element: element, location: location)
   }
 }
 
 extension AnyCasePath {
   /// Embeds an element's id and action in the case this path reaches.
+  @inlinable
   func embedElement<ID: Hashable & Sendable, ElementAction>(_ id: ID, _ action: ElementAction)
     -> Root
   where Value == IdentifiedAction<ID, ElementAction> {
@@ -126,6 +156,7 @@ extension AnyCasePath {
   }
 
   /// The element's id and action in `root`, when it holds this case.
+  @inlinable
   func extractElement<ID: Hashable & Sendable, ElementAction>(_ root: Root) -> (
     ID, ElementAction
   )?
@@ -149,6 +180,22 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   let extract: (Parent.Action) -> (ID, Element.Action)?
   let element: Element
   let location: SourceLocation
+
+  @usableFromInline
+  init(
+    parent: Parent, elements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
+    offset: Int?, embed: @escaping @Sendable (ID, Element.Action) -> Parent.Action,
+    extract: @escaping (Parent.Action) -> (ID, Element.Action)?, element: Element,
+    location: SourceLocation
+  ) {
+    self.parent = parent
+    self.elements = elements
+    self.offset = offset
+    self.embed = embed
+    self.extract = extract
+    self.element = element
+    self.location = location
+  }
   /// Whether an element reducer of this collection returned an effect yet, cached from
   /// ``ElementEffectsStarted`` once true (shared by the copies of this reducer).
   let elementEffectsStarted = StartedFlag()
@@ -307,9 +354,18 @@ struct ForEachEffectID<ID: Hashable & Sendable>: Hashable, Sendable {
 }
 
 /// Where an API was called, for the issues it reports.
+@usableFromInline
 struct SourceLocation: Sendable {
   let fileID: StaticString
   let filePath: StaticString
   let line: UInt
   let column: UInt
+
+  @usableFromInline
+  init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
 }

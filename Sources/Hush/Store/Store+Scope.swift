@@ -125,4 +125,15 @@ extension Store {
     let casePath = AnyCasePath(action)
     return scope(state: state, action: casePath.embedElement)
   }
+
+  /// The element stores a case key path literal (`action: \.rows`) gets: the same as the ones
+  /// above, with the case looked up once, here, instead of on every row's send.
+  @_documentation(visibility: private)
+  @inlinable
+  public func scope<ID: Hashable & Sendable, ElementState, ElementAction>(
+    state: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action: KeyPath<Action.AllCasePaths, AnyCasePath<Action, IdentifiedAction<ID, ElementAction>>>
+  ) -> StoreCollection<ID, ElementState, ElementAction> where Action: CasePathable {
+    scope(state: state, action: Action.allCasePaths[keyPath: action].embedElement)
+  }
 }
