@@ -291,10 +291,14 @@ struct Home: Reducer {
 
   @Test func aCaseKeyPathHeldInAVariableWorksAsTheLiteralDoes() {
     // A literal `\.chores` takes the overloads that look the case up once; a `CaseKeyPath`
-    // value takes the general ones. Both reach the same rows and the same element stores.
+    // value takes the general ones. Both reach the same rows, element stores and child store.
     let chores: CaseKeyPath<Home.Action, IdentifiedActionOf<Chore>> = \.chores
-    let reducer = Reduce<Home.State, Home.Action> { _, _ in .none }
-      .forEach(\.chores, action: chores) { Chore() }
+    let profile: CaseKeyPath<Home.Action, Profile.Action> = \.profile
+    let reducer = CombineReducers<Home.State, Home.Action, _> {
+      Scope(state: \.profile, action: profile) { Profile() }
+      Reduce<Home.State, Home.Action> { _, _ in .none }
+        .forEach(\.chores, action: chores) { Chore() }
+    }
     var initial = Home.State()
     initial.chores = [Chore.State(id: 0, title: "a"), Chore.State(id: 1, title: "b")]
     let store = Store(initialState: initial, reducer: reducer)
@@ -307,6 +311,11 @@ struct Home: Reducer {
     byLiteral[1].send(.renamed("B"))
     #expect(store.chores.map(\.title) == ["A", "B"])
     #expect(titles.map(\.renders) == [1, 1])
+
+    let profileByValue = store.scope(state: \.profile, action: profile)
+    #expect(profileByValue === store.scope(state: \.profile, action: \.profile))
+    profileByValue.send(.nameChanged("Ada"))
+    #expect(store.profile.name == "Ada")
   }
 
   @Test func aMismatchedPayloadByCaseKeyPathFailsWithADiff() async {

@@ -73,6 +73,38 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
+  /// The scope a case key path literal (`action: \.settings`) gets: the same as the one
+  /// above, with the case's path taken from `ParentAction.allCasePaths` once, here, instead of
+  /// reaching it through a `CaseKeyPath` (boxed in `Any`, through a key path) on every action.
+  @_documentation(visibility: private)
+  public init<ChildState, ChildAction>(
+    state: WritableKeyPath<ParentState, ChildState>,
+    action: KeyPath<ParentAction.AllCasePaths, AnyCasePath<ParentAction, ChildAction>>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) where ChildState == Child.State, ChildAction == Child.Action, ParentAction: CasePathable {
+    self.init(
+      toChildState: .keyPath(state), toChildAction: ParentAction.allCasePaths[keyPath: action],
+      child: child(),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// The same, unlabeled, for a case key path literal.
+  @_documentation(visibility: private)
+  public init<ChildState, ChildAction>(
+    _ state: WritableKeyPath<ParentState, ChildState>,
+    action: KeyPath<ParentAction.AllCasePaths, AnyCasePath<ParentAction, ChildAction>>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) where ChildState == Child.State, ChildAction == Child.Action, ParentAction: CasePathable {
+    self.init(
+      toChildState: .keyPath(state), toChildAction: ParentAction.allCasePaths[keyPath: action],
+      child: child(),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
   /// Scopes with a case path made by hand, for action enums without `@CasePathable`:
   ///
   /// ```swift
@@ -121,6 +153,26 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.init(
       toChildState: .casePath(AnyCasePath(state), state), toChildAction: AnyCasePath(action),
       child: child(),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// The enum-state scope case key path literals (`state: \.loggedIn, action: \.loggedIn`)
+  /// get: the same as the one above, with both cases looked up once, here.
+  @_documentation(visibility: private)
+  public init<ChildState, ChildAction>(
+    state: KeyPath<ParentState.AllCasePaths, AnyCasePath<ParentState, ChildState>>,
+    action: KeyPath<ParentAction.AllCasePaths, AnyCasePath<ParentAction, ChildAction>>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  )
+  where
+    ChildState == Child.State, ChildAction == Child.Action, ParentState: CasePathable,
+    ParentAction: CasePathable
+  {
+    self.init(
+      toChildState: .casePath(ParentState.allCasePaths[keyPath: state], state),
+      toChildAction: ParentAction.allCasePaths[keyPath: action], child: child(),
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 

@@ -72,6 +72,28 @@ extension Store {
     scope(state: state, action: action)
   }
 
+  /// The child store a case key path literal (`action: \.settings`) gets: the same as the one
+  /// above, with the case looked up once, here, instead of on every send of the child.
+  @_documentation(visibility: private)
+  @inlinable
+  public func scope<ChildState, ChildAction>(
+    state: WritableKeyPath<State, ChildState>,
+    action: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
+  ) -> Store<ChildState, ChildAction> where Action: CasePathable {
+    let casePath = Action.allCasePaths[keyPath: action]
+    return scope(state: state, action: { casePath.embed($0) })
+  }
+
+  /// The same, unlabeled, for a case key path literal.
+  @_documentation(visibility: private)
+  @inlinable
+  public func scope<ChildState, ChildAction>(
+    _ state: WritableKeyPath<State, ChildState>,
+    action: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
+  ) -> Store<ChildState, ChildAction> where Action: CasePathable {
+    scope(state: state, action: action)
+  }
+
   /// The element stores of an identified collection, one per element, usable in `ForEach`.
   ///
   /// Reading the collection tracks its ids (a list renders when rows are added, removed or

@@ -65,6 +65,10 @@ public final class Throttled<Value: Equatable> {
     value.trackedOutput()
   }
 
+  /// Whether a window is open: a change now waits for its end. (A test waits for the window's
+  /// timer to run after it advanced a test clock past the window.)
+  package var isWindowOpen: Bool { timer != nil }
+
   private func apply(_ decision: ThrottleStateMachine.Decision) {
     switch decision {
     case .none:
