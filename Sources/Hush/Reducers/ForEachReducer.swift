@@ -197,7 +197,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     self.location = location
   }
   /// Whether an element reducer of this collection returned an effect yet, cached from
-  /// ``ElementEffectsStarted`` once true (shared by the copies of this reducer).
+  /// ``ChildEffectsStarted`` once true (shared by the copies of this reducer).
   let elementEffectsStarted = StartedFlag()
 
   /// Whether an element effect of this collection may be in flight: until an element reducer
@@ -208,9 +208,9 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     let flag = elementEffectsStarted
     if flag.value { return true }
     // Looked up again only after another path was added (a row's send stays free of hashing).
-    if flag.absentAtGeneration == ElementEffectsStarted.generation { return false }
-    guard ElementEffectsStarted.paths.contains(elements) else {
-      flag.absentAtGeneration = ElementEffectsStarted.generation
+    if flag.absentAtGeneration == ChildEffectsStarted.generation { return false }
+    guard ChildEffectsStarted.paths.contains(elements) else {
+      flag.absentAtGeneration = ChildEffectsStarted.generation
       return false
     }
     flag.value = true
@@ -247,7 +247,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     // Cancelled when the parent removes the element (in this send or a later one).
     if !elementEffectsStarted.value {
       elementEffectsStarted.value = true
-      ElementEffectsStarted.insert(elements)
+      ChildEffectsStarted.insert(elements)
     }
     let embed = self.embed
     let row = ForEachEffectID(collection: elements, id: id)
@@ -315,13 +315,13 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   }
 }
 
-/// The paths of the `forEach` collections whose element reducers ever returned an effect, in
-/// any store. Kept apart from the reducer value, because a feature's `body` builds its
-/// reducers anew for every action. A path shared by two stores of one feature only makes the
-/// other one check for removed elements too. Grows by one entry per collection path; main
-/// actor only.
+/// The paths of the `forEach` collections whose element reducers, and of the `ifLet` children
+/// whose reducers, ever returned an effect, in any store. Kept apart from the reducer value,
+/// because a feature's `body` builds its reducers anew for every action. A path shared by two
+/// stores of one feature only makes the other one check for removed children too. Grows by
+/// one entry per path; main actor only.
 @MainActor
-enum ElementEffectsStarted {
+enum ChildEffectsStarted {
   static private(set) var paths: Set<AnyKeyPath> = []
   /// Counts the insertions: a reducer that found its path absent need not look again (hash
   /// the path) until it changes.
@@ -337,7 +337,7 @@ enum ElementEffectsStarted {
 final class StartedFlag {
   /// Only ever set.
   var value = false
-  /// The ``ElementEffectsStarted/generation`` at which the path was last found absent.
+  /// The ``ChildEffectsStarted/generation`` at which the path was last found absent.
   var absentAtGeneration = -1
 }
 

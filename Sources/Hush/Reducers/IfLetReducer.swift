@@ -1,0 +1,232 @@
+import ConcurrencyExtras
+import IssueReporting
+
+extension Reducer {
+  /// Runs a child reducer on optional child state, for the child's actions, before this
+  /// reducer runs, as in TCA.
+  ///
+  /// ```swift
+  /// struct Inbox: Reducer {
+  ///   struct State: Equatable { var compose: Compose.State? }
+  ///   @CasePathable enum Action { case compose(Compose.Action), composeTapped }
+  ///
+  ///   var body: some ReducerOf<Self> {
+  ///     Reduce { state, action in
+  ///       switch action {
+  ///       case .composeTapped: state.compose = Compose.State(); return .none
+  ///       case .compose: return .none
+  ///       }
+  ///     }
+  ///     .ifLet(\.compose, action: \.compose) { Compose() }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// When the child's identity changes while this reducer runs (it becomes `nil`, its enum
+  /// state moves to another case, or its `Identifiable` id changes), the effects the child
+  /// started are cancelled: a dismissed screen's timer or request stops with it. The child's
+  /// cancellation ids are its own: the child's `.cancel(id:)` reaches neither its parent's
+  /// effects nor a sibling's with the same id.
+  ///
+  /// A child action that arrives while the child state is `nil` is reported (a runtime
+  /// warning in an app, a test failure in tests) and does not reach the child reducer; this
+  /// reducer still runs with it.
+  ///
+  /// - Parameters:
+  ///   - toWrappedState: The path of the optional child state.
+  ///   - toWrappedAction: The case of this reducer's action that holds the child's actions.
+  ///   - wrapped: The child reducer.
+  ///   - fileID: Where an action for an absent child is reported (the caller, by default).
+  ///   - filePath: Where an action for an absent child is reported.
+  ///   - line: Where an action for an absent child is reported.
+  ///   - column: Where an action for an absent child is reported.
+  /// - Returns: A reducer that runs the child, then this reducer, and merges their effects.
+  public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
+    @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> IfLetReducer<Self, Wrapped>
+  where
+    Action: CasePathable, WrappedState == Wrapped.State, WrappedAction == Wrapped.Action
+  {
+    IfLetReducer(
+      parent: self, toChildState: .optional(toWrappedState),
+      toChildAction: AnyCasePath(toWrappedAction), child: wrapped(),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// The reducer a case key path literal (`action: \.child`) gets: the same as the one above,
+  /// with the case looked up once, here.
+  @_documentation(visibility: private)
+  public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toWrappedAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, WrappedAction>>,
+    @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> IfLetReducer<Self, Wrapped>
+  where
+    Action: CasePathable, WrappedState == Wrapped.State, WrappedAction == Wrapped.Action
+  {
+    IfLetReducer(
+      parent: self, toChildState: .optional(toWrappedState),
+      toChildAction: Action.allCasePaths[keyPath: toWrappedAction], child: wrapped(),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Runs a child reducer on one case of an enum state, for the child's actions, before this
+  /// reducer runs, as in TCA.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .ifCaseLet(\.loggedIn, action: \.loggedIn) { LoggedIn() }
+  /// ```
+  ///
+  /// The same as ``ifLet(_:action:then:fileID:filePath:line:column:)-(WritableKeyPath<State,WrappedState?>,CaseKeyPath<Action,WrappedAction>,_,_,_,_,_)``
+  /// for the case `toCaseState` of the state: the child's effects are cancelled when the state
+  /// leaves the case (or its `Identifiable` id changes), and a child action that arrives while
+  /// the state is in another case is reported ("received a child action when child state was
+  /// set to a different case") and does not reach the child.
+  ///
+  /// - Parameters:
+  ///   - toCaseState: The case of this reducer's state that holds the child's.
+  ///   - toCaseAction: The case of this reducer's action that holds the child's actions.
+  ///   - case: The child reducer.
+  ///   - fileID: Where an action for another case is reported (the caller, by default).
+  ///   - filePath: Where an action for another case is reported.
+  ///   - line: Where an action for another case is reported.
+  ///   - column: Where an action for another case is reported.
+  /// - Returns: A reducer that runs the child, then this reducer, and merges their effects.
+  public func ifCaseLet<CaseState, CaseAction, Case: Reducer>(
+    _ toCaseState: CaseKeyPath<State, CaseState>,
+    action toCaseAction: CaseKeyPath<Action, CaseAction>,
+    @ReducerBuilder<CaseState, CaseAction> then case: () -> Case,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> IfLetReducer<Self, Case>
+  where
+    State: CasePathable, Action: CasePathable, CaseState == Case.State,
+    CaseAction == Case.Action
+  {
+    IfLetReducer(
+      parent: self, toChildState: .casePath(AnyCasePath(toCaseState), toCaseState),
+      toChildAction: AnyCasePath(toCaseAction), child: `case`(),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}
+
+/// The reducer ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)-(WritableKeyPath<State,WrappedState?>,CaseKeyPath<Action,WrappedAction>,_,_,_,_,_)``
+/// and ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)`` return.
+public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+  /// Where the child state lives: an optional, or one case of an enum state.
+  enum ChildStatePath {
+    case optional(WritableKeyPath<Parent.State, Child.State?>)
+    case casePath(AnyCasePath<Parent.State, Child.State>, AnyKeyPath)
+  }
+
+  let parent: Parent
+  let toChildState: ChildStatePath
+  let toChildAction: AnyCasePath<Parent.Action, Child.Action>
+  let child: Child
+  let location: SourceLocation
+
+  /// The path that tells this child's effects from other children's.
+  private var path: AnyKeyPath {
+    switch toChildState {
+    case let .optional(keyPath): keyPath
+    case let .casePath(_, keyPath): keyPath
+    }
+  }
+
+  @MainActor
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
+    Parent.Action
+  > {
+    var childEffect = Effect<Parent.Action>.none
+    if let childAction = toChildAction.extract(from: action) {
+      childEffect = reduceChild(into: &state, action: childAction, parentAction: action)
+    }
+    // Until a child effect started under this path (in any store), there is nothing to
+    // cancel, and no identity to compare.
+    guard ChildEffectsStarted.paths.contains(path) else {
+      return childEffect.merge(with: parent.reduce(into: &state, action: action))
+    }
+    let before = identity(in: state)
+    let effect = childEffect.merge(with: parent.reduce(into: &state, action: action))
+    guard let before, before != identity(in: state) else { return effect }
+    return effect.merge(with: .cancel(id: IfLetEffectID(path: path, identity: before)))
+  }
+
+  /// The identity of the child in `state`, or `nil` when it has none.
+  private func identity(in state: Parent.State) -> ChildIdentity? {
+    switch toChildState {
+    case let .optional(keyPath): state[keyPath: keyPath].map { ChildIdentity(of: $0) }
+    case let .casePath(casePath, _): casePath.extract(from: state).map { ChildIdentity(of: $0) }
+    }
+  }
+
+  @MainActor
+  private func reduceChild(
+    into state: inout Parent.State, action: Child.Action, parentAction: Parent.Action
+  ) -> Effect<Parent.Action> {
+    let effect: Effect<Child.Action>
+    let identity: ChildIdentity
+    switch toChildState {
+    case let .optional(keyPath):
+      guard state[keyPath: keyPath] != nil else {
+        reportAbsentChild(parentAction, state: state, reason: "nil")
+        return .none
+      }
+      effect = child.reduce(into: &state[keyPath: keyPath]!, action: action)
+      if case .none = effect.operation { return .none }
+      identity = ChildIdentity(of: state[keyPath: keyPath]!)
+    case let .casePath(casePath, _):
+      guard var childState = casePath.extract(from: state) else {
+        reportAbsentChild(parentAction, state: state, reason: "set to a different case")
+        return .none
+      }
+      // Extracted, reduced and embedded again, as `Scope` does for a case.
+      effect = child.reduce(into: &childState, action: action)
+      identity = ChildIdentity(of: childState)
+      state = casePath.embed(childState)
+      if case .none = effect.operation { return .none }
+    }
+    ChildEffectsStarted.insert(path)
+    let id = IfLetEffectID(path: path, identity: identity)
+    let toChildAction = self.toChildAction
+    // The child's own ids are scoped to this child (and this identity of it); the whole is
+    // cancellable by the child's identity, for its dismissal.
+    return effect.scopingIDs(to: id).map { toChildAction.embed($0) }.cancellable(id: id)
+  }
+
+  private func reportAbsentChild(_ action: Parent.Action, state: Parent.State, reason: String) {
+    var stateLine = ""
+    if case .casePath = toChildState { stateLine = "\n  State's case: \(caseName(of: state))" }
+    reportIssue(
+      """
+      An "ifLet" received a child action when child state was \(reason). The child reducer \
+      did not run.
+
+        Action: \(action)\(stateLine)
+
+      A view or an effect probably sent to the child after it was dismissed. Send from its \
+      views only while it is presented; its own effects are cancelled when it goes.
+      """,
+      fileID: location.fileID, filePath: location.filePath, line: location.line,
+      column: location.column)
+  }
+}
+
+/// The cancellation id of the effects of one child of an `ifLet` or `ifCaseLet`: its path and
+/// its identity. (Key paths are immutable, so sharing one across threads is safe.)
+struct IfLetEffectID: Hashable, Sendable {
+  let path: UncheckedSendable<AnyKeyPath>
+  let identity: ChildIdentity
+
+  init(path: AnyKeyPath, identity: ChildIdentity) {
+    self.path = UncheckedSendable(path)
+    self.identity = identity
+  }
+}

@@ -1,0 +1,100 @@
+import IssueReporting
+
+extension Store {
+  /// The store of an optional child while it is present, or `nil`: a sheet's, a popover's or
+  /// a navigation destination's store, as in TCA.
+  ///
+  /// ```swift
+  /// .sheet(item: $store.scope(state: \.compose, action: \.compose)) { compose in
+  ///   ComposeView(store: compose)
+  /// }
+  /// ```
+  ///
+  /// Reading it tracks only whether a child is present and which one (its case, for an enum
+  /// state, and its `Identifiable` id): the parent's view renders when the child is presented,
+  /// dismissed or replaced, never for a change inside the child. The child store's readers
+  /// follow the contract, as any scoped store's.
+  ///
+  /// The same child gives the same store. When the child goes (`nil`, or replaced by another
+  /// child), its store stays stale for good: it answers the child's last value (SwiftUI
+  /// renders a sheet while it animates away), drops writes silently (a focused field may still
+  /// write), and reports the actions sent to it, which are dropped. The next child gets a new
+  /// store, on the next read.
+  ///
+  /// - Parameters:
+  ///   - state: The path of the optional child state.
+  ///   - action: The case of the parent's action that holds the child's actions.
+  /// - Returns: The child's store, or `nil` while there is no child.
+  public func scope<ChildState, ChildAction>(
+    state: WritableKeyPath<State, ChildState?>,
+    action: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
+    let casePath = AnyCasePath(action)
+    return scope(state: state, action: { casePath.embed($0) })
+  }
+
+  /// The store a case key path literal (`action: \.child`) gets: the same as the one above,
+  /// with the case looked up once, here.
+  @_documentation(visibility: private)
+  @inlinable
+  public func scope<ChildState, ChildAction>(
+    state: WritableKeyPath<State, ChildState?>,
+    action: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
+  ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
+    let casePath = Action.allCasePaths[keyPath: action]
+    return scope(state: state, action: { casePath.embed($0) })
+  }
+
+  /// The store of an optional child while it is present, or `nil`, for a parent action made
+  /// by `action` (an enum case, usually): the same store as
+  /// ``scope(state:action:)-(WritableKeyPath<State,ChildState?>,CaseKeyPath<Action,ChildAction>)``.
+  public func scope<ChildState, ChildAction>(
+    state: WritableKeyPath<State, ChildState?>,
+    action: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction>? {
+    // Tracked: the child's presence and identity, nothing inside it.
+    let presence = self[state.appending(path: \ChildState?.childPresence)]
+    guard let identity = presence.identity else { return nil }
+    let id = ScopeID(path: state, actionType: ObjectIdentifier(ChildAction.self))
+    if let cached = children[id] as? Store<ChildState, ChildAction>,
+      let lens = (cached.host as? ScopeNode<State, ChildState>)?.lens
+        as? OptionalLens<State, ChildState>,
+      !lens.isRemoved, lens.identity == identity
+    {
+      host.withCurrentValue { lens.refresh(in: $0) }
+      return cached
+    }
+    var current: ChildState?
+    host.withCurrentValue { current = $0.pointee[keyPath: state] }
+    guard let current else { return nil }
+    let lens = OptionalLens(state, identity: identity, value: current)
+    let node = ScopeNode(parent: observers, lens: lens)
+    let child = Store<ChildState, ChildAction>(
+      host: node,
+      // Unowned: the child holds this store (`parent`), as a non-optional child does.
+      forward: { [unowned self] childAction in
+        var isPresent = false
+        self.host.withCurrentValue { isPresent = lens.containsChild(in: $0) }
+        guard isPresent else {
+          reportIssue(
+            """
+            An action was sent to the store of \(node.pathDescription), whose child state was \
+            dismissed (set to nil, or replaced by another child): \(childAction). The action \
+            was dropped.
+
+            A dismissed child's store keeps answering its last value, as a sheet animating \
+            away shows it, but its actions have no child to reach.
+            """)
+          return StoreTask(nil)
+        }
+        let task = self.send(action(childAction))
+        self.host.withCurrentValue { lens.refresh(in: $0) }
+        return task
+      },
+      parent: self,
+      identity: identityOf(current)
+    )
+    children.insert(child, for: id)
+    return child
+  }
+}
