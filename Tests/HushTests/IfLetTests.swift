@@ -135,6 +135,39 @@ struct Door: Reducer {
   }
 }
 
+/// A mail room that presents a message being written, with presentation actions.
+struct Mailroom: Reducer {
+  struct State: Equatable {
+    var compose: Compose.State?
+    var lastSubject = ""
+    /// Whether a dismissal replaces the message with a fresh one instead.
+    var keepsADraft = false
+  }
+
+  @CasePathable
+  enum Action: Equatable {
+    case compose(PresentationAction<Compose.Action>)
+    case composeTapped
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .composeTapped:
+        state.compose = Compose.State(id: 1)
+      case .compose(.dismiss):
+        // The parent runs first: the child is still there.
+        state.lastSubject = state.compose?.subject ?? "(none)"
+        if state.keepsADraft { state.compose = Compose.State(id: 2) }
+      case .compose(.presented):
+        break
+      }
+      return .none
+    }
+    .ifLet(\.compose, action: \.compose) { Compose() }
+  }
+}
+
 @MainActor
 @Suite struct IfLetTests {
   @Test func theChildRunsBeforeTheParent() async {
@@ -315,5 +348,67 @@ struct Door: Reducer {
     #expect(presence.value == 2)
     #expect(store.scope(state: \.compose, action: \.compose) !== first)
     #expect(first.id == 1)
+  }
+
+  // MARK: Presentation
+
+  @Test func presentedActionsAreAddressedThroughPresented() async {
+    let store = TestStore(initialState: Mailroom.State()) { Mailroom() }
+    await store.send(.composeTapped) { $0.compose = Compose.State(id: 1) }
+    // `\.compose.subjectChanged` reaches through `.presented`, as `\.compose.presented…` does.
+    await store.send(\.compose.subjectChanged, "Hi") { $0.compose?.subject = "Hi" }
+    await store.send(\.compose.presented.bodyChanged, "Hello") { $0.compose?.body = "Hello" }
+    let action = Mailroom.Action.compose(.presented(.subjectChanged("Hi")))
+    let subject: String? = action[case: \.compose.subjectChanged]
+    #expect(subject == "Hi")
+    #expect(!action.is(\.compose.dismiss))
+    #expect(Mailroom.Action.compose(.dismiss).is(\.compose.dismiss))
+  }
+
+  @Test func dismissRunsTheParentFirstThenClearsTheChildAndCancelsItsEffects() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Mailroom.State()) {
+      Mailroom()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.composeTapped) { $0.compose = Compose.State(id: 1) }
+    await store.send(\.compose.subjectChanged, "Hi") { $0.compose?.subject = "Hi" }
+    await store.send(\.compose.autosaveStarted)
+    await store.send(.compose(.dismiss)) {
+      $0.lastSubject = "Hi"
+      $0.compose = nil
+    }
+    await clock.advance(by: .seconds(10))
+    await store.finish()
+  }
+
+  @Test func aParentThatReplacesTheChildOnDismissKeepsTheNewOne() async {
+    let clock = TestClock()
+    var state = Mailroom.State()
+    state.keepsADraft = true
+    let store = TestStore(initialState: state) {
+      Mailroom()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.composeTapped) { $0.compose = Compose.State(id: 1) }
+    await store.send(\.compose.autosaveStarted)
+    await store.send(.compose(.dismiss)) {
+      $0.lastSubject = ""
+      $0.compose = Compose.State(id: 2)
+    }
+    // The replaced child's autosave was cancelled with it.
+    await clock.advance(by: .seconds(10))
+    await store.finish()
+  }
+
+  @Test func aDismissalWithNothingPresentedIsReported() async {
+    let store = TestStore(initialState: Mailroom.State()) { Mailroom() }
+    await withKnownIssue {
+      await store.send(.compose(.dismiss)) { $0.lastSubject = "(none)" }
+    } matching: { issue in
+      issue.description.contains("received a child action when child state was nil")
+    }
   }
 }

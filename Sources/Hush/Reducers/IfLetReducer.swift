@@ -76,6 +76,71 @@ extension Reducer {
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
+  /// Runs a presented child's reducer on optional child state, for the child's actions, and
+  /// dismisses it on ``PresentationAction/dismiss``, as in TCA.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .ifLet(\.compose, action: \.compose) { Compose() }   // case compose(PresentationAction<…>)
+  /// ```
+  ///
+  /// For ``PresentationAction/presented(_:)`` the child runs first, then this reducer, as
+  /// ``ifLet(_:action:then:fileID:filePath:line:column:)-(WritableKeyPath<State,WrappedState?>,CaseKeyPath<Action,WrappedAction>,_,_,_,_,_)``
+  /// does. For ``PresentationAction/dismiss`` this reducer runs first (it can read the child a
+  /// last time), then the child state is set to `nil`, unless this reducer replaced the child
+  /// meanwhile; the child's effects are cancelled with it. A dismissal while no child is
+  /// presented is reported.
+  ///
+  /// - Parameters:
+  ///   - toPresentedState: The path of the optional child state.
+  ///   - toPresentationAction: The case of this reducer's action that holds the child's
+  ///     presentation actions.
+  ///   - destination: The child reducer.
+  ///   - fileID: Where an action for an absent child is reported (the caller, by default).
+  ///   - filePath: Where an action for an absent child is reported.
+  ///   - line: Where an action for an absent child is reported.
+  ///   - column: Where an action for an absent child is reported.
+  /// - Returns: A reducer that runs the child and this reducer, and merges their effects.
+  public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
+    _ toPresentedState: WritableKeyPath<State, DestinationState?>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> IfLetReducer<Self, Destination>
+  where
+    Action: CasePathable, DestinationState == Destination.State,
+    DestinationAction == Destination.Action
+  {
+    IfLetReducer(
+      parent: self, toPresentedState: toPresentedState,
+      toPresentationAction: AnyCasePath(toPresentationAction), destination: destination(),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// The reducer a case key path literal (`action: \.child`) gets: the same as the one above,
+  /// with the case looked up once, here.
+  @_documentation(visibility: private)
+  public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
+    _ toPresentedState: WritableKeyPath<State, DestinationState?>,
+    action toPresentationAction: KeyPath<
+      Action.AllCasePaths, AnyCasePath<Action, PresentationAction<DestinationAction>>
+    >,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> IfLetReducer<Self, Destination>
+  where
+    Action: CasePathable, DestinationState == Destination.State,
+    DestinationAction == Destination.Action
+  {
+    IfLetReducer(
+      parent: self, toPresentedState: toPresentedState,
+      toPresentationAction: Action.allCasePaths[keyPath: toPresentationAction],
+      destination: destination(),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
   /// Runs a child reducer on one case of an enum state, for the child's actions, before this
   /// reducer runs, as in TCA.
   ///
@@ -129,8 +194,47 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let parent: Parent
   let toChildState: ChildStatePath
   let toChildAction: AnyCasePath<Parent.Action, Child.Action>
+  /// Whether an action is the child's dismissal (for a presented child only).
+  let isDismissal: ((Parent.Action) -> Bool)?
   let child: Child
   let location: SourceLocation
+
+  init(
+    parent: Parent, toChildState: ChildStatePath,
+    toChildAction: AnyCasePath<Parent.Action, Child.Action>, child: Child,
+    location: SourceLocation
+  ) {
+    self.parent = parent
+    self.toChildState = toChildState
+    self.toChildAction = toChildAction
+    self.isDismissal = nil
+    self.child = child
+    self.location = location
+  }
+
+  /// A presented child, whose actions are ``PresentationAction``s.
+  init(
+    parent: Parent, toPresentedState: WritableKeyPath<Parent.State, Child.State?>,
+    toPresentationAction: AnyCasePath<Parent.Action, PresentationAction<Child.Action>>,
+    destination: Child, location: SourceLocation
+  ) {
+    self.parent = parent
+    self.toChildState = .optional(toPresentedState)
+    self.toChildAction = AnyCasePath(
+      embed: { toPresentationAction.embed(.presented($0)) },
+      extract: {
+        guard case let .presented(action) = toPresentationAction.extract(from: $0) else {
+          return nil
+        }
+        return action
+      })
+    self.isDismissal = {
+      guard case .dismiss = toPresentationAction.extract(from: $0) else { return false }
+      return true
+    }
+    self.child = destination
+    self.location = location
+  }
 
   /// The path that tells this child's effects from other children's.
   private var path: AnyKeyPath {
@@ -144,6 +248,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
+    if let isDismissal, isDismissal(action) { return dismiss(in: &state, action: action) }
     var childEffect = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(from: action) {
       childEffect = reduceChild(into: &state, action: childAction, parentAction: action)
@@ -157,6 +262,25 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let effect = childEffect.merge(with: parent.reduce(into: &state, action: action))
     guard let before, before != identity(in: state) else { return effect }
     return effect.merge(with: .cancel(id: IfLetEffectID(path: path, identity: before)))
+  }
+
+  /// The parent first, then the child state set to `nil` (unless the parent replaced the
+  /// child), and the child's effects cancelled.
+  @MainActor
+  private func dismiss(in state: inout Parent.State, action: Parent.Action) -> Effect<
+    Parent.Action
+  > {
+    let before = identity(in: state)
+    if before == nil { reportAbsentChild(action, state: state, reason: "nil") }
+    var effect = parent.reduce(into: &state, action: action)
+    guard let before else { return effect }
+    if identity(in: state) == before, case let .optional(keyPath) = toChildState {
+      state[keyPath: keyPath] = nil
+    }
+    if identity(in: state) != before, ChildEffectsStarted.paths.contains(path) {
+      effect = effect.merge(with: .cancel(id: IfLetEffectID(path: path, identity: before)))
+    }
+    return effect
   }
 
   /// The identity of the child in `state`, or `nil` when it has none.
