@@ -60,6 +60,12 @@ public final class TestStore<State: Equatable, Action> {
   public private(set) var state: State
 
   private let recorder: TestStoreRecorder<State, Action>
+  private let dismissed: LockIsolated<Bool>
+
+  /// Whether the feature dismissed itself: one of its effects called `dismiss()`
+  /// (`@Dependency(\.dismiss)`) outside any presentation of its own. Actions sent after it are
+  /// reported.
+  public var isDismissed: Bool { dismissed.value }
   private let effects: EffectRuntime<Action>
   private let endChecks: LockIsolated<EndChecks>
 
@@ -108,14 +114,16 @@ public final class TestStore<State: Equatable, Action> {
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   ) where R.State == State, R.Action == Action {
+    let dismissed = LockIsolated(false)
     let (state, reducer, dependencies) = Dependencies.withDependencies {
       $0.context = .test
+      $0.dismiss = DismissEffect { dismissed.setValue(true) }
       prepareDependencies(&$0)
     } operation: {
       (initialState(), reducer(), DependencyValues._current)
     }
     self.init(
-      initialState: state, dependencies: dependencies, timeout: timeout,
+      initialState: state, dependencies: dependencies, dismissed: dismissed, timeout: timeout,
       fileID: fileID, filePath: filePath, line: line, column: column
     ) { reducer.reduce(into: &$0, action: $1) }
   }
@@ -163,16 +171,20 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column,
     reducer: @escaping @MainActor (_ state: inout State, _ action: Action) -> Effect<Action>
   ) {
+    let dismissed = LockIsolated(false)
     var dependencies = DependencyValues._current
     dependencies.context = .test
+    dependencies.dismiss = DismissEffect { dismissed.setValue(true) }
     self.init(
-      initialState: initialState, dependencies: dependencies, timeout: timeout,
+      initialState: initialState, dependencies: dependencies, dismissed: dismissed,
+      timeout: timeout,
       fileID: fileID, filePath: filePath, line: line, column: column, reducer: reducer)
   }
 
   private init(
     initialState: State,
     dependencies: DependencyValues,
+    dismissed: LockIsolated<Bool>,
     timeout: TestStoreTimeout,
     fileID: StaticString,
     filePath: StaticString,
@@ -191,6 +203,7 @@ public final class TestStore<State: Equatable, Action> {
       return effect
     }
     self.recorder = recorder
+    self.dismissed = dismissed
     self.effects = store.effects
     self.endChecks = endChecks
     self.state = initialState
@@ -256,6 +269,14 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) async -> StoreTask {
     let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    if isDismissed {
+      location.report(
+        """
+        Can't send an action to a dismissed feature: it dismissed itself with "dismiss()". The \
+        action was not sent: \(action)
+        """)
+      return StoreTask(nil)
+    }
     if !recorder.received.isEmpty {
       if exhaustivity == .on {
         location.report(

@@ -11,6 +11,7 @@ struct Compose: Reducer {
     var subject = ""
     var body = ""
     var autosaves = 0
+    var presented = false
   }
 
   @CasePathable
@@ -20,11 +21,15 @@ struct Compose: Reducer {
     case autosaveStarted
     case autosaved
     case autosaveStopped
+    case sendTapped
+    case presentedChecked
   }
 
   enum CancelID { case autosave }
 
   @Dependency(\.continuousClock) var clock
+  @Dependency(\.dismiss) var dismiss
+  @Dependency(\.isPresented) var isPresented
 
   var body: some ReducerOf<Self> {
     Reduce { state, action in
@@ -46,6 +51,11 @@ struct Compose: Reducer {
         return .none
       case .autosaveStopped:
         return .cancel(id: CancelID.autosave)
+      case .sendTapped:
+        return .run { [dismiss] _ in await dismiss() }
+      case .presentedChecked:
+        state.presented = isPresented
+        return .none
       }
     }
   }
@@ -148,11 +158,16 @@ struct Mailroom: Reducer {
   enum Action: Equatable {
     case compose(PresentationAction<Compose.Action>)
     case composeTapped
+    case closeTapped
   }
+
+  @Dependency(\.dismiss) var dismiss
 
   var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
+      case .closeTapped:
+        return .run { [dismiss] _ in await dismiss() }
       case .composeTapped:
         state.compose = Compose.State(id: 1)
       case .compose(.dismiss):
@@ -165,6 +180,27 @@ struct Mailroom: Reducer {
       return .none
     }
     .ifLet(\.compose, action: \.compose) { Compose() }
+  }
+}
+
+/// A desk that presents the mail room, which presents a message: two levels of presentation.
+struct Desk: Reducer {
+  struct State: Equatable {
+    var mailroom: Mailroom.State?
+  }
+
+  @CasePathable
+  enum Action: Equatable {
+    case mailroom(PresentationAction<Mailroom.Action>)
+    case mailroomTapped
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .mailroomTapped = action { state.mailroom = Mailroom.State() }
+      return .none
+    }
+    .ifLet(\.mailroom, action: \.mailroom) { Mailroom() }
   }
 }
 
@@ -409,6 +445,59 @@ struct Mailroom: Reducer {
       await store.send(.compose(.dismiss)) { $0.lastSubject = "(none)" }
     } matching: { issue in
       issue.description.contains("received a child action when child state was nil")
+    }
+  }
+
+  @Test func aChildDismissesItselfFromAnEffect() async {
+    let store = TestStore(initialState: Mailroom.State()) { Mailroom() }
+    await store.send(.composeTapped) { $0.compose = Compose.State(id: 1) }
+    await store.send(\.compose.presentedChecked) { $0.compose?.presented = true }
+    await store.send(\.compose.sendTapped)
+    await store.receive(\.compose.dismiss) {
+      $0.lastSubject = ""
+      $0.compose = nil
+    }
+    #expect(!store.isDismissed)
+  }
+
+  @Test func dismissalReachesTheInnermostPresentationAtAnyDepth() async {
+    let store = TestStore(initialState: Desk.State()) { Desk() }
+    await store.send(.mailroomTapped) { $0.mailroom = Mailroom.State() }
+    await store.send(\.mailroom.composeTapped) { $0.mailroom?.compose = Compose.State(id: 1) }
+    // The message dismisses itself: the mail room stays.
+    await store.send(\.mailroom.compose.sendTapped)
+    await store.receive(\.mailroom.compose.dismiss) {
+      $0.mailroom?.lastSubject = ""
+      $0.mailroom?.compose = nil
+    }
+    // The mail room dismisses itself: the desk clears it.
+    await store.send(\.mailroom.closeTapped)
+    await store.receive(\.mailroom.dismiss) { $0.mailroom = nil }
+  }
+
+  @Test func aFeatureThatIsNotPresentedIsNotToldItIs() async {
+    let store = TestStore(initialState: Inbox.State()) { Inbox() }
+    await store.send(.composeTapped(id: 1)) { $0.compose = Compose.State(id: 1) }
+    // `ifLet` without a presentation action: an optional child, not a presented one.
+    await store.send(\.compose.presentedChecked)
+  }
+
+  @Test func aRootFeatureThatDismissesItselfEndsTheTestStore() async {
+    let store = TestStore(initialState: Compose.State(id: 1)) { Compose() }
+    await store.send(.sendTapped).finish()
+    #expect(store.isDismissed)
+    await withKnownIssue {
+      await store.send(.subjectChanged("Late"))
+    } matching: { issue in
+      issue.description.contains("Can't send an action to a dismissed feature")
+    }
+  }
+
+  @Test func dismissingWhereNothingIsPresentedIsReported() async {
+    await withKnownIssue {
+      await DismissEffect()()
+    } matching: { issue in
+      issue.description.contains("couldn't be dismissed")
     }
   }
 }

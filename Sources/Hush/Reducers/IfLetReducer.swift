@@ -196,6 +196,9 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let toChildAction: AnyCasePath<Parent.Action, Child.Action>
   /// Whether an action is the child's dismissal (for a presented child only).
   let isDismissal: ((Parent.Action) -> Bool)?
+  /// The child's dismissal, which its effects send when they call `dismiss()` (for a
+  /// presented child only).
+  let dismissal: (@Sendable () -> Parent.Action)?
   let child: Child
   let location: SourceLocation
 
@@ -208,6 +211,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.toChildState = toChildState
     self.toChildAction = toChildAction
     self.isDismissal = nil
+    self.dismissal = nil
     self.child = child
     self.location = location
   }
@@ -232,6 +236,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       guard case .dismiss = toPresentationAction.extract(from: $0) else { return false }
       return true
     }
+    self.dismissal = { toPresentationAction.embed(.dismiss) }
     self.child = destination
     self.location = location
   }
@@ -303,7 +308,16 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         reportAbsentChild(parentAction, state: state, reason: "nil")
         return .none
       }
-      effect = child.reduce(into: &state[keyPath: keyPath]!, action: action)
+      if dismissal != nil {
+        // A presented child reduces (and makes its effects) knowing it is presented.
+        effect = withDependencies {
+          $0.isPresented = true
+        } operation: {
+          child.reduce(into: &state[keyPath: keyPath]!, action: action)
+        }
+      } else {
+        effect = child.reduce(into: &state[keyPath: keyPath]!, action: action)
+      }
       if case .none = effect.operation { return .none }
       identity = ChildIdentity(of: state[keyPath: keyPath]!)
     case let .casePath(casePath, _):
@@ -322,7 +336,9 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let toChildAction = self.toChildAction
     // The child's own ids are scoped to this child (and this identity of it); the whole is
     // cancellable by the child's identity, for its dismissal.
-    return effect.scopingIDs(to: id).map { toChildAction.embed($0) }.cancellable(id: id)
+    var parentEffect = effect.scopingIDs(to: id).map { toChildAction.embed($0) }
+    if let dismissal { parentEffect = parentEffect.dismissing(with: dismissal) }
+    return parentEffect.cancellable(id: id)
   }
 
   private func reportAbsentChild(_ action: Parent.Action, state: Parent.State, reason: String) {

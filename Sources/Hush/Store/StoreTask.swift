@@ -8,7 +8,7 @@
 public struct StoreTask: Hashable, Sendable {
   let rawValue: Task<Void, Never>?
 
-  init(_ rawValue: Task<Void, Never>?) {
+  package init(_ rawValue: Task<Void, Never>?) {
     self.rawValue = rawValue
   }
 
