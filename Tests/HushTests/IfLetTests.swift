@@ -77,6 +77,7 @@ struct Inbox: Reducer {
     case draftCleared
     case refreshStarted
     case refreshed
+    case everythingStopped
   }
 
   @Dependency(\.continuousClock) var clock
@@ -111,6 +112,9 @@ struct Inbox: Reducer {
       case .refreshed:
         state.refreshes += 1
         return .none
+      case .everythingStopped:
+        // Reaches the parent's own effect under the id, and the child's.
+        return .cancel(id: Compose.CancelID.autosave)
       }
     }
     .ifLet(\.compose, action: \.compose) { Compose() }
@@ -287,6 +291,21 @@ struct Desk: Reducer {
     await clock.advance(by: .seconds(5))
     await refresh.finish(advancing: clock, by: .seconds(1))
     await store.receive(\.refreshed) { $0.refreshes = 1 }
+  }
+
+  @Test func theParentsCancelIDReachesItsChildsEffects() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Inbox.State()) {
+      Inbox()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.composeTapped(id: 1)) { $0.compose = Compose.State(id: 1) }
+    await store.send(.refreshStarted)
+    await store.send(\.compose.autosaveStarted)
+    await store.send(.everythingStopped)
+    await clock.advance(by: .seconds(10))
+    await store.finish()
   }
 
   @Test func ifCaseLetRunsTheCaseAndCancelsItsEffectsWhenTheStateLeavesIt() async {

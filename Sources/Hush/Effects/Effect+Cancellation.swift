@@ -103,3 +103,17 @@ struct ScopedEffectID: Hashable, Sendable {
   let scope: EffectID
   let id: EffectID
 }
+
+extension EffectID {
+  /// Whether this id is `other` scoped to one or more child scopes below `other`'s: the
+  /// same id in a descendant of the feature that uses `other`.
+  func isScoped(below other: EffectID) -> Bool {
+    // Scopes are added outermost first as the effect goes up: `other`'s scopes must be the
+    // first of this id's, followed by at least one more, and the same id at the end.
+    guard let scoped = base as? ScopedEffectID else { return false }
+    if let otherScoped = other.base as? ScopedEffectID {
+      return scoped.scope == otherScoped.scope && scoped.id.isScoped(below: otherScoped.id)
+    }
+    return scoped.id == other || scoped.id.isScoped(below: other)
+  }
+}

@@ -28,8 +28,9 @@ import IssueReporting
 ///
 /// Unlike TCA, sibling scopes never cancel each other's effects: the cancellation ids of a
 /// child's effects (`cancellable`, `cancel`, `debounce`, `throttle`) are its own, so two
-/// children that both use `.cancellable(id: "load")` do not interfere. A child cancels its
-/// own effects; its parent cancels them by sending it an action that does.
+/// children that both use `.cancellable(id: "load")` do not interfere, and neither reaches
+/// its parent's effects. A parent's `.cancel(id: "load")` reaches its own effects and its
+/// children's under that id, as in TCA.
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   /// Where the child state lives: a stored path, or one case of an enum state.
   enum StatePath {

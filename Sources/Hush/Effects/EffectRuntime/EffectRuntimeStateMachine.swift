@@ -81,20 +81,32 @@ struct EffectRuntimeStateMachine<Action> {
   /// Stops tracking everything under `ids` and closes their throttle windows.
   ///
   /// - Returns: The tasks to cancel.
+  ///
+  /// An id also reaches the same id in the child scopes below the one that cancels: a parent's
+  /// `.cancel(id:)` stops its children's effects under that id (a child's own ids are scoped
+  /// to it), while a child's never reaches its parent's or a sibling's.
   mutating func cancel(_ ids: some Sequence<EffectID>) -> [Task<Void, Never>] {
     var tasks: [Task<Void, Never>] = []
     for id in ids {
-      if let window = windows.removeValue(forKey: id), let timer = window.timer {
-        tasks.append(timer)
-      }
-      guard let tokens = tokensByID.removeValue(forKey: id) else { continue }
-      for token in tokens {
-        guard let entry = running.removeValue(forKey: token) else { continue }
-        forget(token, under: entry.ids)
-        tasks.append(entry.task)
-      }
+      cancel(exactly: id, into: &tasks)
+      let below =
+        (tokensByID.keys.filter { $0.isScoped(below: id) })
+        + windows.keys.filter { $0.isScoped(below: id) }
+      for scoped in below { cancel(exactly: scoped, into: &tasks) }
     }
     return tasks
+  }
+
+  private mutating func cancel(exactly id: EffectID, into tasks: inout [Task<Void, Never>]) {
+    if let window = windows.removeValue(forKey: id), let timer = window.timer {
+      tasks.append(timer)
+    }
+    guard let tokens = tokensByID.removeValue(forKey: id) else { return }
+    for token in tokens {
+      guard let entry = running.removeValue(forKey: token) else { continue }
+      forget(token, under: entry.ids)
+      tasks.append(entry.task)
+    }
   }
 
   /// Stops tracking everything.
