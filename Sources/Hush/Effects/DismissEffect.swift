@@ -17,7 +17,7 @@ import IssueReporting
 /// ```
 ///
 /// Called from an effect of a feature presented with
-/// ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)-(WritableKeyPath<State,DestinationState?>,CaseKeyPath<Action,PresentationAction<DestinationAction>>,_,_,_,_,_)``,
+/// ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)``,
 /// it sends ``PresentationAction/dismiss`` for the innermost presentation the effect belongs
 /// to, at any depth; the parent then runs, the child state is cleared, and the child's effects
 /// are cancelled. Called anywhere else, it does what the dependency was given (a `TestStore`

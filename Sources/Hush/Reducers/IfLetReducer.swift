@@ -85,7 +85,7 @@ extension Reducer {
   /// ```
   ///
   /// For ``PresentationAction/presented(_:)`` the child runs first, then this reducer, as
-  /// ``ifLet(_:action:then:fileID:filePath:line:column:)-(WritableKeyPath<State,WrappedState?>,CaseKeyPath<Action,WrappedAction>,_,_,_,_,_)``
+  /// ``ifLet(_:action:then:fileID:filePath:line:column:)``
   /// does. For ``PresentationAction/dismiss`` this reducer runs first (it can read the child a
   /// last time), then the child state is set to `nil`, unless this reducer replaced the child
   /// meanwhile; the child's effects are cancelled with it. A dismissal while no child is
@@ -149,7 +149,7 @@ extension Reducer {
   ///   .ifCaseLet(\.loggedIn, action: \.loggedIn) { LoggedIn() }
   /// ```
   ///
-  /// The same as ``ifLet(_:action:then:fileID:filePath:line:column:)-(WritableKeyPath<State,WrappedState?>,CaseKeyPath<Action,WrappedAction>,_,_,_,_,_)``
+  /// The same as ``ifLet(_:action:then:fileID:filePath:line:column:)``
   /// for the case `toCaseState` of the state: the child's effects are cancelled when the state
   /// leaves the case (or its `Identifiable` id changes), and a child action that arrives while
   /// the state is in another case is reported ("received a child action when child state was
@@ -182,7 +182,7 @@ extension Reducer {
   }
 }
 
-/// The reducer ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)-(WritableKeyPath<State,WrappedState?>,CaseKeyPath<Action,WrappedAction>,_,_,_,_,_)``
+/// The reducer ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``
 /// and ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)`` return.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   /// Where the child state lives: an optional, or one case of an enum state.

@@ -46,8 +46,8 @@ extension Store {
   }
 
   /// The store of an optional child while it is present, or `nil`, for a parent action made
-  /// by `action` (an enum case, usually): the same store as
-  /// ``scope(state:action:)-(WritableKeyPath<State,ChildState?>,CaseKeyPath<Action,ChildAction>)``.
+  /// by `action` (an enum case, usually): the same store as `scope(state: \.child, action:
+  /// \.child)` by case key path.
   public func scope<ChildState, ChildAction>(
     state: WritableKeyPath<State, ChildState?>,
     action: @escaping (ChildAction) -> Action
