@@ -1,0 +1,93 @@
+import Clocks
+import Hush
+import HushTesting
+import Testing
+
+/// A planner that presents one destination at a time: a message to edit, or one to preview.
+struct Planner: Reducer {
+  struct State: Equatable {
+    var destination: Destination.State?
+  }
+
+  @CasePathable
+  enum Action: Equatable {
+    case destination(PresentationAction<Destination.Action>)
+    case editTapped
+    case previewTapped
+  }
+
+  /// The destinations, one `Scope` per case (what TCA's `@Reducer enum` generates).
+  struct Destination: Reducer {
+    @CasePathable @dynamicMemberLookup
+    enum State: Equatable {
+      case edit(Compose.State)
+      case preview(Compose.State)
+    }
+
+    @CasePathable
+    enum Action: Equatable {
+      case edit(Compose.Action)
+      case preview(Compose.Action)
+    }
+
+    var body: some ReducerOf<Self> {
+      Scope(state: \.edit, action: \.edit) { Compose() }
+      Scope(state: \.preview, action: \.preview) { Compose() }
+    }
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .editTapped: state.destination = .edit(Compose.State(id: 1))
+      case .previewTapped: state.destination = .preview(Compose.State(id: 1))
+      case .destination: break
+      }
+      return .none
+    }
+    .ifLet(\.destination, action: \.destination) { Destination() }
+  }
+}
+
+@MainActor
+@Suite struct DestinationTests {
+  @Test func switchingTheDestinationToAnotherCaseCancelsTheFirstOnesEffects() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Planner.State()) {
+      Planner()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.editTapped) { $0.destination = .edit(Compose.State(id: 1)) }
+    await store.send(\.destination.edit.subjectChanged, "Plan") {
+      $0.destination = .edit(Compose.State(id: 1, subject: "Plan"))
+    }
+    await store.send(\.destination.edit.autosaveStarted)
+    // The same id, another case: another child. The edit's autosave stops.
+    await store.send(.previewTapped) { $0.destination = .preview(Compose.State(id: 1)) }
+    await clock.advance(by: .seconds(10))
+    await store.finish()
+  }
+
+  @Test func theDestinationsStoreFollowsItsCase() {
+    let store = Store(initialState: Planner.State()) { Planner() }
+    let destination = RenderProbe {
+      store.scope(state: \.destination, action: \.destination).map { _ in true } ?? false
+    }
+    store.send(.editTapped)
+    #expect(destination.renders == 1)
+    let edit = store.scope(state: \.destination, action: \.destination)!
+    let editCase = RenderProbe { edit.state.edit?.subject }
+    store.send(.destination(.presented(.edit(.subjectChanged("Plan")))))
+    #expect(editCase.renders == 1)
+    #expect(editCase.value == "Plan")
+    // A change inside the destination does not render its presence's reader.
+    #expect(destination.renders == 1)
+
+    // Another case is another child: a new store; the old one keeps its last value.
+    store.send(.previewTapped)
+    #expect(destination.renders == 2)
+    #expect(store.scope(state: \.destination, action: \.destination) !== edit)
+    #expect(edit.state == .edit(Compose.State(id: 1, subject: "Plan")))
+  }
+}
