@@ -29,6 +29,8 @@ import Testing
     var name = ""
     var items: IdentifiedArrayOf<Item> = IdentifiedArray(
       uniqueElements: (0..<8).map { Item(id: $0) })
+    /// An optional child that appears, changes and vanishes.
+    var draft: Leaf?
   }
 
   struct Item: Equatable, Identifiable {
@@ -42,6 +44,7 @@ import Testing
     case replace(Tree)
     case item(id: Int, action: ItemAction)
     case branch(BranchAction)
+    case draft(BranchAction)
   }
 
   enum ItemAction {
@@ -90,6 +93,9 @@ import Testing
       case 12: tree.items[id: value % 8]?.score += value % 2
       case 13: tree.items.swapAt(0, value % 8)
       case 14: tree.right.values = tree.right.values + [value % 3]
+      case 16: tree.draft = value % 3 == 0 ? nil : (tree.draft ?? Leaf())
+      case 17: tree.draft?.number = value
+      case 18: tree.draft?.text = String(value % 3)
       default: let name = tree.name; tree.name = name
       }
     case let .replace(newTree):
@@ -98,6 +104,8 @@ import Testing
       tree.items[id: id]?.score = score
     case let .branch(.setNumber(number)):
       tree.left.other.number = number
+    case let .draft(.setNumber(number)):
+      tree.draft?.number = number
     }
     return .none
   }
@@ -160,6 +168,15 @@ import Testing
       Path(
         name: "items.ids", read: { $0.scope(state: \.items, action: Action.item).ids },
         expected: { AnyHashable($0.items.ids) }),
+      // An optional child's store: its presence, and a value read through it.
+      Path(
+        name: "draft presence",
+        read: { AnyHashable($0.scope(state: \.draft, action: Action.draft) != nil) },
+        expected: { AnyHashable($0.draft != nil) }),
+      Path(
+        name: "draft number",
+        read: { AnyHashable($0.scope(state: \.draft, action: Action.draft)?.number) },
+        expected: { AnyHashable($0.draft?.number) }),
     ]
     for id in 0..<8 {
       paths.append(
@@ -208,8 +225,10 @@ import Testing
         }
       case 4:
         left.send(.setNumber(value))
+      case 5:
+        store.scope(state: \.draft, action: Action.draft)?.send(.setNumber(value))
       default:
-        store.send(.mutate(Int(random.next() % 16), value))
+        store.send(.mutate(Int(random.next() % 19), value))
       }
       // Read without tracking, so that no reader of the whole state holds a copy of it.
       var current: Tree?
