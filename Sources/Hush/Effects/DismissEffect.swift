@@ -21,8 +21,8 @@ import IssueReporting
 /// it sends ``PresentationAction/dismiss`` for the innermost presentation the effect belongs
 /// to, at any depth; the parent then runs, the child state is cleared, and the child's effects
 /// are cancelled. Called anywhere else, it does what the dependency was given (a `TestStore`
-/// records that its feature dismissed itself: ``isDismissed``), or reports that nothing could
-/// be dismissed.
+/// records that its feature dismissed itself: `TestStore.isDismissed`), or reports that
+/// nothing could be dismissed.
 public struct DismissEffect: Sendable {
   private let dismiss: (@Sendable () async -> Void)?
 
