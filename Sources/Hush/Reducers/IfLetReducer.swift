@@ -194,11 +194,10 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let parent: Parent
   let toChildState: ChildStatePath
   let toChildAction: AnyCasePath<Parent.Action, Child.Action>
-  /// Whether an action is the child's dismissal (for a presented child only).
-  let isDismissal: ((Parent.Action) -> Bool)?
-  /// The child's dismissal, which its effects send when they call `dismiss()` (for a
-  /// presented child only).
-  let dismissal: (@Sendable () -> Parent.Action)?
+  /// The case of the parent's action that holds a presented child's presentation actions
+  /// (its `.dismiss`, and what its effects send when they call `dismiss()`); `nil` for a child
+  /// that is not presented.
+  let toPresentationAction: AnyCasePath<Parent.Action, PresentationAction<Child.Action>>?
   let child: Child
   let location: SourceLocation
 
@@ -210,8 +209,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.parent = parent
     self.toChildState = toChildState
     self.toChildAction = toChildAction
-    self.isDismissal = nil
-    self.dismissal = nil
+    self.toPresentationAction = nil
     self.child = child
     self.location = location
   }
@@ -232,11 +230,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         }
         return action
       })
-    self.isDismissal = {
-      guard case .dismiss = toPresentationAction.extract(from: $0) else { return false }
-      return true
-    }
-    self.dismissal = { toPresentationAction.embed(.dismiss) }
+    self.toPresentationAction = toPresentationAction
     self.child = destination
     self.location = location
   }
@@ -253,7 +247,9 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
-    if let isDismissal, isDismissal(action) { return dismiss(in: &state, action: action) }
+    if case .dismiss? = toPresentationAction?.extract(from: action) {
+      return dismiss(in: &state, action: action)
+    }
     var childEffect = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(from: action) {
       childEffect = reduceChild(into: &state, action: childAction, parentAction: action)
@@ -265,8 +261,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     }
     let before = identity(in: state)
     let effect = childEffect.merge(with: parent.reduce(into: &state, action: action))
-    guard let before, before != identity(in: state) else { return effect }
-    return effect.merge(with: .cancel(id: IfLetEffectID(path: path, identity: before)))
+    return cancellingEffects(of: before, ifGoneFrom: state, after: effect)
   }
 
   /// The parent first, then the child state set to `nil` (unless the parent replaced the
@@ -277,15 +272,22 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   > {
     let before = identity(in: state)
     if before == nil { reportAbsentChild(action, state: state, reason: "nil") }
-    var effect = parent.reduce(into: &state, action: action)
-    guard let before else { return effect }
-    if identity(in: state) == before, case let .optional(keyPath) = toChildState {
+    let effect = parent.reduce(into: &state, action: action)
+    if let before, identity(in: state) == before, case let .optional(keyPath) = toChildState {
       state[keyPath: keyPath] = nil
     }
-    if identity(in: state) != before, ChildEffectsStarted.paths.contains(path) {
-      effect = effect.merge(with: .cancel(id: IfLetEffectID(path: path, identity: before)))
-    }
-    return effect
+    return cancellingEffects(of: before, ifGoneFrom: state, after: effect)
+  }
+
+  /// `effect`, merged with the cancellation of the effects of the child `before` when `state`
+  /// no longer holds that child (and a child effect ever started under this path).
+  @MainActor
+  private func cancellingEffects(
+    of before: ChildIdentity?, ifGoneFrom state: Parent.State, after effect: Effect<Parent.Action>
+  ) -> Effect<Parent.Action> {
+    guard let before, before != identity(in: state), ChildEffectsStarted.paths.contains(path)
+    else { return effect }
+    return effect.merge(with: .cancel(id: IfLetEffectID(path: path, identity: before)))
   }
 
   /// The identity of the child in `state`, or `nil` when it has none.
@@ -308,7 +310,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         reportAbsentChild(parentAction, state: state, reason: "nil")
         return .none
       }
-      if dismissal != nil {
+      if toPresentationAction != nil {
         // A presented child reduces (and makes its effects) knowing it is presented.
         effect = withDependencies {
           $0.isPresented = true
@@ -337,7 +339,9 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     // The child's own ids are scoped to this child (and this identity of it); the whole is
     // cancellable by the child's identity, for its dismissal.
     var parentEffect = effect.scopingIDs(to: id).map { toChildAction.embed($0) }
-    if let dismissal { parentEffect = parentEffect.dismissing(with: dismissal) }
+    if let toPresentationAction {
+      parentEffect = parentEffect.dismissing { toPresentationAction.embed(.dismiss) }
+    }
     return parentEffect.cancellable(id: id)
   }
 

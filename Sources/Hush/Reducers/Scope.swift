@@ -70,8 +70,8 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     line: UInt = #line, column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action, ParentAction: CasePathable {
     self.init(
-      toChildState: .keyPath(state), toChildAction: AnyCasePath(action), child: child(),
-      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      state: state, action: action, child: child, fileID: fileID, filePath: filePath,
+      line: line, column: column)
   }
 
   /// The scope a case key path literal (`action: \.settings`) gets: the same as the one
@@ -101,9 +101,8 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     line: UInt = #line, column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action, ParentAction: CasePathable {
     self.init(
-      toChildState: .keyPath(state), toChildAction: ParentAction.allCasePaths[keyPath: action],
-      child: child(),
-      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      state: state, action: action, child: child, fileID: fileID, filePath: filePath,
+      line: line, column: column)
   }
 
   /// Scopes with a case path made by hand, for action enums without `@CasePathable`:
