@@ -90,12 +90,11 @@ final class ChangeRecorder {
   private(set) var changes: [ChangeLogEntry.Change] = []
 
   func record<Base, Value>(
-    host: any ObservationHost<Base>, keyPath: KeyPath<Base, Value>, oldValue: Value,
-    newValue: Value, reads: Int
+    host: any ObservationHost<Base>, path: String, oldValue: Value, newValue: Value, reads: Int
   ) {
     changes.append(
       ChangeLogEntry.Change(
-        path: joinPath(host.pathDescription, describePath(keyPath)),
+        path: joinPath(host.pathDescription, path),
         oldValue: describeValue(oldValue), newValue: describeValue(newValue), reads: reads))
   }
 }

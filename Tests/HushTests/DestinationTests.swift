@@ -90,4 +90,66 @@ struct Planner: Reducer {
     #expect(store.scope(state: \.destination, action: \.destination) !== edit)
     #expect(edit.state == .edit(Compose.State(id: 1, subject: "Plan")))
   }
+
+  @Test func oneCaseOfTheDestinationHasAStoreOfItsOwn() {
+    let store = Store(initialState: Planner.State()) { Planner() }
+    let editing = RenderProbe {
+      store.scope(state: \.destination?.edit, action: \.destination.edit) != nil
+    }
+    #expect(editing.value == false)
+    store.send(.editTapped)
+    #expect(editing.renders == 1)
+    #expect(editing.value == true)
+
+    let edit = store.scope(state: \.destination?.edit, action: \.destination.edit)!
+    let subject = RenderProbe { edit.subject }
+    let body = RenderProbe { edit.body }
+    for index in 1...10 {
+      edit.send(.subjectChanged("Plan \(index)"))
+      _ = subject.renders  // one frame per edit
+    }
+    // Only the edited field's reader renders; the presence reader never does.
+    #expect(subject.renders == 10)
+    #expect(body.renders == 0)
+    #expect(editing.renders == 1)
+    #expect(store.destination == .edit(Compose.State(id: 1, subject: "Plan 10")))
+    #expect(store.scope(state: \.destination?.edit, action: \.destination.edit) === edit)
+
+    // Another case: the edit case's store is gone; its store answers its last value.
+    store.send(.previewTapped)
+    #expect(editing.renders == 2)
+    #expect(editing.value == false)
+    #expect(subject.renders == 10)
+    #expect(edit.subject == "Plan 10")
+    #expect(store.scope(state: \.destination?.preview, action: \.destination.preview) != nil)
+  }
+
+  @Test func aWriteThroughACaseStoreIsReportedAndDropped() {
+    let store = Store(initialState: Planner.State()) { Planner() }
+    store.send(.editTapped)
+    let edit = store.scope(state: \.destination?.edit, action: \.destination.edit)!
+    withKnownIssue {
+      edit.subject = "Written"
+    } matching: { issue in
+      issue.description.contains("read-only path")
+    }
+    #expect(edit.subject == "")
+    #expect(store.destination == .edit(Compose.State(id: 1)))
+    // Actions reach the case.
+    edit.send(.subjectChanged("Sent"))
+    #expect(store.destination == .edit(Compose.State(id: 1, subject: "Sent")))
+  }
+
+  @Test func anActionSentToACaseStoreAfterTheCaseChangedIsReported() {
+    let store = Store(initialState: Planner.State()) { Planner() }
+    store.send(.editTapped)
+    let edit = store.scope(state: \.destination?.edit, action: \.destination.edit)!
+    store.send(.previewTapped)
+    withKnownIssue {
+      edit.send(.subjectChanged("Late"))
+    } matching: { issue in
+      issue.description.contains("was dismissed")
+    }
+    #expect(store.destination == .preview(Compose.State(id: 1)))
+  }
 }

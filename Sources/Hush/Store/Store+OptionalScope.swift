@@ -45,6 +45,45 @@ extension Store {
     return scope(state: state, action: { casePath.embed($0) })
   }
 
+  /// The store of one case of an optional enum state while the state is in that case, or
+  /// `nil`: an enum destination's edit screen, or its alert.
+  ///
+  /// ```swift
+  /// .sheet(item: $store.scope(state: \.destination?.edit, action: \.destination.edit)) {
+  ///   EditView(store: $0)
+  /// }
+  /// ```
+  ///
+  /// The same store as for a plain optional child (see `scope(state:action:)` over a
+  /// `WritableKeyPath`), reached through a read-only path: a write to its state is reported and
+  /// dropped (send an action instead, or use a `BindingReducer` in the child, whose bindings
+  /// send actions).
+  ///
+  /// - Parameters:
+  ///   - state: The read-only path of the optional child state, usually an optional chain to
+  ///     an enum case.
+  ///   - action: The case of the parent's action that holds the child's actions.
+  /// - Returns: The child's store, or `nil` while there is no child.
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState?>,
+    action: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
+    let casePath = AnyCasePath(action)
+    return optionalScope(state: state, action: { casePath.embed($0) })
+  }
+
+  /// The store a case key path literal gets over a read-only path: the same as the one above,
+  /// with the case looked up once, here.
+  @_documentation(visibility: private)
+  @inlinable
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState?>,
+    action: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
+  ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
+    let casePath = Action.allCasePaths[keyPath: action]
+    return optionalScope(state: state, action: { casePath.embed($0) })
+  }
+
   /// The store of an optional child while it is present, or `nil`, for a parent action made
   /// by `action` (an enum case, usually): the same store as `scope(state: \.child, action:
   /// \.child)` by case key path.
@@ -52,8 +91,25 @@ extension Store {
     state: WritableKeyPath<State, ChildState?>,
     action: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction>? {
+    optionalScope(state: state, action: action)
+  }
+
+  /// The store of the optional child at `state`, writable when `state` is.
+  @usableFromInline
+  func optionalScope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState?>,
+    action: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction>? {
     // Tracked: the child's presence and identity, nothing inside it.
-    let presence = self[state.appending(path: \ChildState?.childPresence)]
+    // A projection, not `state.appending(path: \.childPresence)`: appending to an optional
+    // chain through an enum case (`\.destination?.edit`) makes a key path that crashes the
+    // runtime when read.
+    let cell = observers.cell(
+      for: \ChildPresenceKey<State, ChildState>.[state],
+      projecting: { $0[keyPath: state].childPresence },
+      description: describePath(state) + " (presence)")
+    cell.track()
+    let presence = cell.value
     guard let identity = presence.identity else { return nil }
     let id = ScopeID(path: state, actionType: ObjectIdentifier(ChildAction.self))
     if let cached = children[id] as? Store<ChildState, ChildAction>,

@@ -91,7 +91,9 @@ protocol ObservationHost<Value>: AnyObject {
 final class ObserverSet<Base> {
   /// Invariant (relied on by the `unsafeDowncast`s below): every cell stored here and in the
   /// lists is an `Observer<Base>`, and the cell at key path `KeyPath<Base, V>` is a
-  /// `ValueCell<Base, V>` (only `makeCell(for:)` inserts, with the key path it is given).
+  /// `ValueCell<Base, V>` (only `makeCell(for:)` inserts, with the key path it is given); a
+  /// projection's cell is at a key of another root, whose value type names the projection's
+  /// (see `cell(for:projecting:description:)`).
   @exclusivity(unchecked) private(set) var cells: [AnyKeyPath: ObservationCell] = [:]
   /// The active observers, but for the scopes of single elements (in `activeElements`).
   @exclusivity(unchecked) private(set) var active: ContiguousArray<ObservationCell> = []
@@ -139,6 +141,29 @@ final class ObserverSet<Base> {
       return cell
     }
     return makeCell(for: keyPath)
+  }
+
+  /// The cell of the value `project` computes from `Base`, under `key` (a key path into
+  /// another root, so that it is never taken for a path of `Base`): for a value that a key
+  /// path of `Base` cannot reach safely, such as the presence of a child behind an optional
+  /// chain through an enum case (appending to such a path crashes the runtime).
+  func cell<Value>(
+    for key: AnyKeyPath, projecting project: @escaping (Base) -> Value,
+    description: @autoclosure () -> String
+  ) -> ValueCell<Base, Value> {
+    if let found = cells[key] {
+      let cell = unsafeDowncast(found, to: ValueCell<Base, Value>.self)
+      if cell.activeIndex < 0 { wake(cell) }
+      return cell
+    }
+    var initial: Value?
+    host.withCurrentValue { initial = project($0.pointee) }
+    // `withCurrentValue` always calls its body.
+    let cell = ValueCell(
+      key: key, project: project, description: description(), value: initial!, set: self)
+    cells[key] = cell
+    activate(cell)
+    return cell
   }
 
   /// A dormant cell is read again: it takes the current value (unless nothing changed since it

@@ -1,8 +1,15 @@
+import IssueReporting
+
 /// The child inside an optional, while it is the child the scope was made for (same
 /// ``ChildIdentity``); remembers its last value for when it is gone, as a sheet that animates
 /// away still shows its last state.
+///
+/// A lens made with a read-only path (one case of an enum destination, `\.destination?.edit`)
+/// reports writes instead of applying them.
 final class OptionalLens<Parent, Wrapped>: ScopeLens<Parent, Wrapped> {
-  private let keyPath: WritableKeyPath<Parent, Wrapped?>
+  private let keyPath: KeyPath<Parent, Wrapped?>
+  /// The same path as `keyPath` when it is writable.
+  private let writableKeyPath: WritableKeyPath<Parent, Wrapped?>?
   /// The identity of the child this lens follows.
   let identity: ChildIdentity
   // Touched on the main actor only, never while an access to it is in progress (see
@@ -13,8 +20,9 @@ final class OptionalLens<Parent, Wrapped>: ScopeLens<Parent, Wrapped> {
   /// comes back: the new child gets a store of its own on the next scope.
   private(set) var isRemoved = false
 
-  init(_ keyPath: WritableKeyPath<Parent, Wrapped?>, identity: ChildIdentity, value: Wrapped) {
+  init(_ keyPath: KeyPath<Parent, Wrapped?>, identity: ChildIdentity, value: Wrapped) {
     self.keyPath = keyPath
+    self.writableKeyPath = keyPath as? WritableKeyPath<Parent, Wrapped?>
     self.identity = identity
     self.lastValue = value
   }
@@ -63,8 +71,19 @@ final class OptionalLens<Parent, Wrapped>: ScopeLens<Parent, Wrapped> {
     // A write to a dismissed child is dropped, silently: SwiftUI writes to a sheet's focused
     // field while the sheet animates away.
     guard child(in: parent) != nil else { return }
-    body(&parent[keyPath: keyPath]!)
-    if let value = parent[keyPath: keyPath] { lastValue = value }
+    guard let writableKeyPath else {
+      reportIssue(
+        """
+        A write to the store of \(pathComponent) was dropped: that store reaches its state \
+        through a read-only path (one case of an enum), so it cannot write it back.
+
+        Send an action instead: the child's reducer changes its state (with a BindingReducer \
+        for bindings).
+        """)
+      return
+    }
+    body(&parent[keyPath: writableKeyPath]!)
+    if let value = parent[keyPath: writableKeyPath] { lastValue = value }
   }
 
   override var pathComponent: String {
@@ -83,4 +102,13 @@ extension Optional {
 /// The presence of an optional child and its identity; equal for two states of one child.
 struct ChildPresence: Equatable {
   let identity: ChildIdentity?
+}
+
+/// The key of the cell that tracks the presence of the optional child at `path` of `Parent`:
+/// a key path into this type, so that it is never taken for a path of `Parent`, and whose value
+/// type is the cell's. Never read.
+struct ChildPresenceKey<Parent, Child> {
+  subscript(path: KeyPath<Parent, Child?>) -> ChildPresence {
+    preconditionFailure("ChildPresenceKey is a key, never read")
+  }
 }

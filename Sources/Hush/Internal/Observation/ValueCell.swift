@@ -16,7 +16,14 @@ final class ValueCell<Base, Value>: Observer<Base> {
   /// The value readers saw; always equal to the current value at `keyPath`.
   /// (No dynamic exclusivity checks: compared on every change; see `ObserverSet`.)
   @exclusivity(unchecked) private(set) var value: Value
-  let keyPath: KeyPath<Base, Value>
+  /// The cell's key in its set: the path it reads, or the key of its projection.
+  let key: AnyKeyPath
+  /// The path read, or `nil` for a projection.
+  private let keyPath: KeyPath<Base, Value>?
+  /// How a projection reads its value (`nil` for a path).
+  private let project: ((Base) -> Value)?
+  /// What the change log calls a projection.
+  private let projectionDescription: String
   /// The byte offset of the value inside `Base`, when the path is made of stored properties.
   /// Reading `Value` at `base + offset` is then exactly `base.pointee[keyPath: keyPath]`
   /// (`MemoryLayout.offset(of:)` gives an offset only for such paths), and comparing its bytes
@@ -29,11 +36,37 @@ final class ValueCell<Base, Value>: Observer<Base> {
   private unowned let set: ObserverSet<Base>
 
   init(keyPath: KeyPath<Base, Value>, value: Value, set: ObserverSet<Base>) {
+    self.key = keyPath
     self.keyPath = keyPath
+    self.project = nil
+    self.projectionDescription = ""
     self.value = value
     self.offset = MemoryLayout<Base>.offset(of: keyPath)
     self.isEqual = equalityFunction(for: Value.self)
     self.set = set
+  }
+
+  /// A cell of a value computed from `Base` by `project`, under `key`: for a value no key path
+  /// can reach (see ``ObserverSet/cell(for:projecting:description:)``).
+  init(
+    key: AnyKeyPath, project: @escaping (Base) -> Value, description: String, value: Value,
+    set: ObserverSet<Base>
+  ) {
+    self.key = key
+    self.keyPath = nil
+    self.project = project
+    self.projectionDescription = description
+    self.value = value
+    self.offset = nil
+    self.isEqual = equalityFunction(for: Value.self)
+    self.set = set
+  }
+
+  /// The value in `base`, where there is no offset to read it at.
+  @inline(__always)
+  private func read(_ base: UnsafePointer<Base>) -> Value {
+    if let keyPath { return base.pointee[keyPath: keyPath] }
+    return project.unsafelyUnwrapped(base.pointee)
   }
 
   override func collectChanges(
@@ -46,7 +79,7 @@ final class ValueCell<Base, Value>: Observer<Base> {
       if withUnsafeBytes(of: &value, { hasSameBytes(raw, $0) }) { return }
       newValue = raw.assumingMemoryBound(to: Value.self).pointee
     } else {
-      newValue = base.pointee[keyPath: keyPath]
+      newValue = read(base)
       if withUnsafeBytes(
         of: newValue, { new in withUnsafeBytes(of: &value) { new.elementsEqual($0) } })
       {
@@ -60,14 +93,15 @@ final class ValueCell<Base, Value>: Observer<Base> {
     }
     if let recorder {
       recorder.record(
-        host: set.host, keyPath: keyPath, oldValue: value, newValue: newValue, reads: reads)
+        host: set.host, path: keyPath.map(describePath) ?? projectionDescription,
+        oldValue: value, newValue: newValue, reads: reads)
     }
     value = newValue
     changed.append(self)
   }
 
   override func leaveActiveSet() {
-    set.forget(self, at: keyPath)
+    set.forget(self, at: key)
   }
 
   override func becomeDormant() {
@@ -86,7 +120,7 @@ final class ValueCell<Base, Value>: Observer<Base> {
     if let offset {
       value = (UnsafeRawPointer(base) + offset).assumingMemoryBound(to: Value.self).pointee
     } else {
-      value = base.pointee[keyPath: keyPath]
+      value = read(base)
     }
   }
 }
