@@ -7,11 +7,13 @@ import Testing
 struct Planner: Reducer {
   struct State: Equatable {
     var destination: Destination.State?
+    var discarded = false
   }
 
   @CasePathable
   enum Action: Equatable {
     case destination(PresentationAction<Destination.Action>)
+    case discardTapped
     case editTapped
     case previewTapped
   }
@@ -20,15 +22,20 @@ struct Planner: Reducer {
   struct Destination: Reducer {
     @CasePathable @dynamicMemberLookup
     enum State: Equatable {
+      case alert(AlertState<Alert>)
       case edit(Compose.State)
       case preview(Compose.State)
     }
 
     @CasePathable
     enum Action: Equatable {
+      case alert(Alert)
       case edit(Compose.Action)
       case preview(Compose.Action)
     }
+
+    @CasePathable
+    enum Alert: Equatable { case confirmDiscard }
 
     var body: some ReducerOf<Self> {
       Scope(state: \.edit, action: \.edit) { Compose() }
@@ -41,11 +48,22 @@ struct Planner: Reducer {
       switch action {
       case .editTapped: state.destination = .edit(Compose.State(id: 1))
       case .previewTapped: state.destination = .preview(Compose.State(id: 1))
+      case .discardTapped: state.destination = .alert(.discardDraft)
+      case .destination(.presented(.alert(.confirmDiscard))): state.discarded = true
       case .destination: break
       }
       return .none
     }
     .ifLet(\.destination, action: \.destination) { Destination() }
+  }
+}
+
+extension AlertState where Action == Planner.Destination.Alert {
+  static let discardDraft = AlertState {
+    TextState("Discard this draft?")
+  } actions: {
+    ButtonState(role: .destructive, action: .confirmDiscard) { TextState("Discard") }
+    ButtonState(role: .cancel) { TextState("Keep editing") }
   }
 }
 
@@ -151,5 +169,30 @@ struct Planner: Reducer {
       issue.description.contains("was dismissed")
     }
     #expect(store.destination == .preview(Compose.State(id: 1)))
+  }
+
+  @Test func switchingFromTheEditCaseToAnAlertCancelsTheEditsEffects() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Planner.State()) {
+      Planner()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.editTapped) { $0.destination = .edit(Compose.State(id: 1)) }
+    await store.send(\.destination.edit.autosaveStarted)
+    await store.send(.discardTapped) { $0.destination = .alert(.discardDraft) }
+    // The autosave was cancelled: it sends nothing, and the test ends with nothing running.
+    await clock.advance(by: .seconds(10))
+    await store.finish()
+  }
+
+  @Test func anAlertInTheDestinationIsDismissedByItsAction() async {
+    let store = TestStore(initialState: Planner.State()) { Planner() }
+    await store.send(.discardTapped) { $0.destination = .alert(.discardDraft) }
+    // The parent sees the action, then the alert goes.
+    await store.send(\.destination.alert.confirmDiscard) {
+      $0.discarded = true
+      $0.destination = nil
+    }
   }
 }

@@ -141,6 +141,73 @@ extension Reducer {
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
+  /// Presents an alert or a confirmation dialog from optional state, as in TCA: any action
+  /// sent from it dismisses it.
+  ///
+  /// ```swift
+  /// Reduce { state, action in
+  ///   switch action {
+  ///   case .deleteTapped:
+  ///     state.alert = AlertState { TextState("Delete?") } actions: {
+  ///       ButtonState(role: .destructive, action: .confirmDeletion) { TextState("Delete") }
+  ///     }
+  ///     return .none
+  ///   case .alert(.presented(.confirmDeletion)):
+  ///     state.deleted = true   // the alert is still presented here
+  ///     return .none
+  ///   case .alert:
+  ///     return .none
+  ///   }
+  /// }
+  /// .ifLet(\.alert, action: \.alert)   // case alert(PresentationAction<Alert>)
+  /// ```
+  ///
+  /// There is no child reducer: this reducer handles the alert's actions. After it ran with
+  /// one, the alert state is set to `nil`, unless this reducer replaced the alert meanwhile
+  /// (with another alert, say). A ``PresentationAction/dismiss`` sets it to `nil` too, as for
+  /// any presented child.
+  ///
+  /// - Parameters:
+  ///   - toPresentedState: The path of the optional alert or dialog state.
+  ///   - toPresentationAction: The case of this reducer's action that holds the alert's
+  ///     presentation actions.
+  ///   - fileID: Where an action for an absent alert is reported (the caller, by default).
+  ///   - filePath: Where an action for an absent alert is reported.
+  ///   - line: Where an action for an absent alert is reported.
+  ///   - column: Where an action for an absent alert is reported.
+  /// - Returns: A reducer that runs this reducer and dismisses the alert after its actions.
+  public func ifLet<DestinationState: _EphemeralState, DestinationAction>(
+    _ toPresentedState: WritableKeyPath<State, DestinationState?>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> IfLetReducer<Self, EmptyReducer<DestinationState, DestinationAction>>
+  where Action: CasePathable {
+    IfLetReducer(
+      parent: self, toPresentedState: toPresentedState,
+      toPresentationAction: AnyCasePath(toPresentationAction), destination: EmptyReducer(),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// The reducer a case key path literal (`action: \.alert`) gets: the same as the one above,
+  /// with the case looked up once, here.
+  @_documentation(visibility: private)
+  public func ifLet<DestinationState: _EphemeralState, DestinationAction>(
+    _ toPresentedState: WritableKeyPath<State, DestinationState?>,
+    action toPresentationAction: KeyPath<
+      Action.AllCasePaths, AnyCasePath<Action, PresentationAction<DestinationAction>>
+    >,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> IfLetReducer<Self, EmptyReducer<DestinationState, DestinationAction>>
+  where Action: CasePathable {
+    IfLetReducer(
+      parent: self, toPresentedState: toPresentedState,
+      toPresentationAction: Action.allCasePaths[keyPath: toPresentationAction],
+      destination: EmptyReducer(),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
   /// Runs a child reducer on one case of an enum state, for the child's actions, before this
   /// reducer runs, as in TCA.
   ///
@@ -252,6 +319,9 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     }
     var childEffect = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(from: action) {
+      if toPresentationAction != nil, let presented = ephemeralChild(in: state) {
+        return dismissEphemeral(presented, in: &state, action: action, childAction: childAction)
+      }
       childEffect = reduceChild(into: &state, action: childAction, parentAction: action)
     }
     // Until a child effect started under this path (in any store), there is nothing to
@@ -274,6 +344,31 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     if before == nil { reportAbsentChild(action, state: state, reason: "nil") }
     let effect = parent.reduce(into: &state, action: action)
     if let before, identity(in: state) == before, case let .optional(keyPath) = toChildState {
+      state[keyPath: keyPath] = nil
+    }
+    return cancellingEffects(of: before, ifGoneFrom: state, after: effect)
+  }
+
+  /// The presented child in `state`, when it is an alert or a dialog (or an enum destination
+  /// in such a case), which any of its actions dismisses.
+  private func ephemeralChild(in state: Parent.State) -> Child.State? {
+    guard case let .optional(keyPath) = toChildState, let child = state[keyPath: keyPath],
+      isEphemeral(child)
+    else { return nil }
+    return child
+  }
+
+  /// An action from an alert or a dialog: the child (if any) and then the parent run with it,
+  /// then the alert is set to `nil`, unless the parent replaced it meanwhile.
+  @MainActor
+  private func dismissEphemeral(
+    _ presented: Child.State, in state: inout Parent.State, action: Parent.Action,
+    childAction: Child.Action
+  ) -> Effect<Parent.Action> {
+    let before = ChildIdentity(of: presented)
+    let childEffect = reduceChild(into: &state, action: childAction, parentAction: action)
+    let effect = childEffect.merge(with: parent.reduce(into: &state, action: action))
+    if identity(in: state) == before, case let .optional(keyPath) = toChildState {
       state[keyPath: keyPath] = nil
     }
     return cancellingEffects(of: before, ifGoneFrom: state, after: effect)

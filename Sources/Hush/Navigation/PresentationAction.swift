@@ -56,6 +56,36 @@ public enum PresentationAction<Action>: CasePathable {
       through(Action.allCasePaths[keyPath: keyPath])
     }
 
+    /// One case of the child's action as a presentation action: `\.destination.edit` as the
+    /// path of `.destination(.presented(.edit(…)))` and of `.destination(.dismiss)`, what a
+    /// sheet's binding needs to dismiss one case of a destination.
+    @_disfavoredOverload
+    public subscript<Value>(
+      dynamicMember keyPath: KeyPath<Action.AllCasePaths, AnyCasePath<Action, Value>>
+    ) -> AnyCasePath<PresentationAction, PresentationAction<Value>> where Action: CasePathable {
+      presenting(Action.allCasePaths[keyPath: keyPath])
+    }
+
+    /// `casePath` as a case path between presentation actions (made apart from the subscript,
+    /// as ``through(_:)`` is).
+    private func presenting<Value>(
+      _ casePath: AnyCasePath<Action, Value>
+    ) -> AnyCasePath<PresentationAction, PresentationAction<Value>> {
+      AnyCasePath(
+        embed: {
+          switch $0 {
+          case .dismiss: .dismiss
+          case let .presented(action): .presented(casePath.embed(action))
+          }
+        },
+        extract: {
+          switch $0 {
+          case .dismiss: .dismiss
+          case let .presented(action): casePath.extract(from: action).map { .presented($0) }
+          }
+        })
+    }
+
     /// `casePath`, reached through ``PresentationAction/presented(_:)``. (Made apart from the
     /// subscript: its closures then need no `CasePathable` witness, and capture nothing but
     /// the two case paths.)
