@@ -16,6 +16,7 @@ import Testing
     "Sources/Hush/Documentation.docc/ComposingFeatures.md",
     "Sources/Hush/Documentation.docc/Bindings.md",
     "Sources/Hush/Documentation.docc/Dependencies.md",
+    "Sources/Hush/Documentation.docc/Navigation.md",
   ]
 
   @Test(arguments: documents)
