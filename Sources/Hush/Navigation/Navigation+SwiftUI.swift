@@ -53,18 +53,9 @@
       let alert = store?.state
       return self.alert(
         alert.map { Text($0.title) } ?? Text(verbatim: ""),
-        isPresented: Binding(
-          get: { item.wrappedValue != nil }, set: { if !$0 { item.wrappedValue = nil } }),
+        isPresented: item.isPresent(),
         presenting: alert,
-        actions: { alert in
-          ForEach(alert.buttons) { button in
-            Button(role: button.role?.buttonRole) {
-              if let action = button.action { store?.send(action) }
-            } label: {
-              Text(button.label)
-            }
-          }
-        },
+        actions: { alert in buttons(alert.buttons, sendingTo: store) },
         message: { alert in alert.message.map { Text($0) } })
     }
 
@@ -83,20 +74,32 @@
         }
       return self.confirmationDialog(
         dialog.map { Text($0.title) } ?? Text(verbatim: ""),
-        isPresented: Binding(
-          get: { item.wrappedValue != nil }, set: { if !$0 { item.wrappedValue = nil } }),
+        isPresented: item.isPresent(),
         titleVisibility: visibility,
         presenting: dialog,
-        actions: { dialog in
-          ForEach(dialog.buttons) { button in
-            Button(role: button.role?.buttonRole) {
-              if let action = button.action { store?.send(action) }
-            } label: {
-              Text(button.label)
-            }
-          }
-        },
+        actions: { dialog in buttons(dialog.buttons, sendingTo: store) },
         message: { dialog in dialog.message.map { Text($0) } })
+    }
+  }
+
+  /// The buttons of an alert or a dialog, each sending its action (if any) to `store`.
+  @MainActor
+  private func buttons<State, Action>(
+    _ buttons: [ButtonState<Action>], sendingTo store: Store<State, Action>?
+  ) -> some View {
+    ForEach(buttons) { button in
+      Button(role: button.role?.buttonRole) {
+        if let action = button.action { store?.send(action) }
+      } label: {
+        Text(button.label)
+      }
+    }
+  }
+
+  extension Binding {
+    /// Whether the optional is there; writing `false` clears it (SwiftUI closing an alert).
+    fileprivate func isPresent<Wrapped>() -> Binding<Bool> where Value == Wrapped? {
+      Binding<Bool>(get: { wrappedValue != nil }, set: { if !$0 { wrappedValue = nil } })
     }
   }
 #endif
