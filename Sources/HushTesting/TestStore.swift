@@ -118,6 +118,7 @@ public final class TestStore<State: Equatable, Action> {
     let (state, reducer, dependencies) = Dependencies.withDependencies {
       $0.context = .test
       $0.dismiss = DismissEffect { dismissed.setValue(true) }
+      $0.stackElementID = .incrementing()
       prepareDependencies(&$0)
     } operation: {
       (initialState(), reducer(), DependencyValues._current)
@@ -175,6 +176,7 @@ public final class TestStore<State: Equatable, Action> {
     var dependencies = DependencyValues._current
     dependencies.context = .test
     dependencies.dismiss = DismissEffect { dismissed.setValue(true) }
+    dependencies.stackElementID = .incrementing()
     self.init(
       initialState: initialState, dependencies: dependencies, dismissed: dismissed,
       timeout: timeout,
@@ -198,8 +200,10 @@ public final class TestStore<State: Equatable, Action> {
     let recorder = TestStoreRecorder<State, Action>(endChecks: endChecks)
     self.store = Store(initialState: initialState, dependencies: dependencies) {
       state, action in
+      // The stack id the reducer starts from: an expected-state closure starts from it too.
+      let nextStackID = DependencyValues._current.stackElementID.peek()
       let effect = reducer(&state, action)
-      recorder.record(action, state: state)
+      recorder.record(action, state: state, nextStackID: nextStackID)
       return effect
     }
     self.recorder = recorder
@@ -292,8 +296,9 @@ public final class TestStore<State: Equatable, Action> {
     recorder.isSendingFromTest = true
     let task = store.send(action)
     recorder.isSendingFromTest = false
-    guard let actual = recorder.sentState.take() else { return task }
-    assertState(actual, updateStateToExpectedResult, location: location)
+    guard let sent = recorder.sentState.take() else { return task }
+    assertState(
+      sent.state, updateStateToExpectedResult, nextStackID: sent.nextStackID, location: location)
     await Task.yield()
     return task
   }
@@ -386,7 +391,7 @@ public final class TestStore<State: Equatable, Action> {
         state = recorder.received.removeFirst().state
       }
     }
-    let (action, actual) = recorder.received.removeFirst()
+    let (action, actual, nextStackID) = recorder.received.removeFirst()
     guard isMatching(action) else {
       location.report(
         """
@@ -397,7 +402,8 @@ public final class TestStore<State: Equatable, Action> {
       state = actual
       return
     }
-    assertState(actual, updateStateToExpectedResult, location: location)
+    assertState(
+      actual, updateStateToExpectedResult, nextStackID: nextStackID, location: location)
   }
 
   // MARK: Ending
@@ -464,16 +470,24 @@ public final class TestStore<State: Equatable, Action> {
 
   // MARK: Helpers
 
+  /// Compares `actual` with what `updateStateToExpectedResult` makes of the previous state.
+  /// The closure runs with a stack id generator rewound to where the reducer's started
+  /// (`nextStackID`), so that `$0.path.append(…)` makes the ids the reducer made.
   private func assertState(
     _ actual: State,
     _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
+    nextStackID: StackElementID,
     location: Location
   ) {
     let previous = state
     defer { state = actual }
     var expected = exhaustivity == .on ? previous : actual
     do {
-      try updateStateToExpectedResult?(&expected)
+      try withDependencies {
+        $0.stackElementID = .incrementing(from: nextStackID.generation)
+      } operation: {
+        try updateStateToExpectedResult?(&expected)
+      }
     } catch {
       location.report("Threw an error while asserting the state: \(error)")
       return
@@ -640,8 +654,8 @@ struct Location {
 @MainActor
 final class TestStoreRecorder<State, Action> {
   var isSendingFromTest = false
-  var sentState: State?
-  var received: [(action: Action, state: State)] = [] {
+  var sentState: (state: State, nextStackID: StackElementID)?
+  var received: [(action: Action, state: State, nextStackID: StackElementID)] = [] {
     didSet {
       let descriptions = received.map { String(customDumping: $0.action) }
       endChecks.withValue { $0.unreceived = descriptions }
@@ -655,13 +669,13 @@ final class TestStoreRecorder<State, Action> {
     self.endChecks = endChecks
   }
 
-  func record(_ action: Action, state: State) {
+  func record(_ action: Action, state: State, nextStackID: StackElementID) {
     if isSendingFromTest {
       isSendingFromTest = false
-      sentState = state
+      sentState = (state, nextStackID)
       return
     }
-    received.append((action, state))
+    received.append((action, state, nextStackID))
     for listener in listeners.values { listener() }
   }
 

@@ -180,14 +180,18 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   let extract: (Parent.Action) -> (ID, Element.Action)?
   let element: Element
   let location: SourceLocation
+  /// What the report of an action for a missing element calls the collection (by default,
+  /// "the collection at" its path).
+  let collectionDescription: String?
 
   @usableFromInline
   init(
     parent: Parent, elements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
     offset: Int?, embed: @escaping @Sendable (ID, Element.Action) -> Parent.Action,
     extract: @escaping (Parent.Action) -> (ID, Element.Action)?, element: Element,
-    location: SourceLocation
+    location: SourceLocation, collectionDescription: String? = nil
   ) {
+    self.collectionDescription = collectionDescription
     self.parent = parent
     self.elements = elements
     self.offset = offset
@@ -229,7 +233,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
       reportIssue(
         """
         forEach received the action \(elementAction) for the element with id \(id), which is \
-        not in the collection at \(describePath(elements)).
+        not in \(collectionDescription ?? "the collection at \(describePath(elements))").
 
         The element was probably removed while a view, or an effect started outside this \
         forEach, still sent to it (effects of the element reducer are cancelled when the \
