@@ -31,6 +31,8 @@ import Testing
       uniqueElements: (0..<8).map { Item(id: $0) })
     /// An optional child that appears, changes and vanishes.
     var draft: Leaf?
+    /// A navigation stack whose screens are pushed, changed and popped.
+    var path = StackState<Leaf>()
   }
 
   struct Item: Equatable, Identifiable {
@@ -39,12 +41,14 @@ import Testing
     var label = ""
   }
 
+  @CasePathable
   enum Action {
     case mutate(Int, Int)
     case replace(Tree)
     case item(id: Int, action: ItemAction)
     case branch(BranchAction)
     case draft(BranchAction)
+    case path(StackAction<Leaf, BranchAction>)
   }
 
   enum ItemAction {
@@ -96,6 +100,14 @@ import Testing
       case 16: tree.draft = value % 3 == 0 ? nil : (tree.draft ?? Leaf())
       case 17: tree.draft?.number = value
       case 18: tree.draft?.text = String(value % 3)
+      case 19:
+        if tree.path.count < 4 {
+          tree.path.append(Leaf(number: value))
+        } else {
+          tree.path.popLast()
+        }
+      case 20: tree.path.popLast()
+      case 21: if let top = tree.path.ids.last { tree.path[id: top]?.number = value }
       default: let name = tree.name; tree.name = name
       }
     case let .replace(newTree):
@@ -106,6 +118,12 @@ import Testing
       tree.left.other.number = number
     case let .draft(.setNumber(number)):
       tree.draft?.number = number
+    case let .path(.element(id, .setNumber(number))):
+      tree.path[id: id]?.number = number
+    case let .path(.popFrom(id)):
+      tree.path.pop(from: id)
+    case let .path(.push(id, leaf)):
+      tree.path[id: id] = leaf
     }
     return .none
   }
@@ -116,6 +134,8 @@ import Testing
   @MainActor
   static func forEachReducer() -> some Reducer<Tree, Action> {
     let inner = Reduce<Tree, Action> { tree, action in
+      if case .path(.element) = action { return .none }  // the screens reduce themselves
+      if case .path(.popFrom) = action { return .none }  // the stack pops
       guard case let .item(id, .setScore(score)) = action else { return reduce(&tree, action) }
       if score == 2 { tree.items[id: (id + 1) % 8]?.label = String(id % 2) }
       return .none
@@ -130,6 +150,14 @@ import Testing
       Reduce<Item, ItemAction> { item, action in
         switch action {
         case let .setScore(score): item.score = score
+        }
+        return .none
+      }
+    }
+    .forEach(\.path, action: \.path) {
+      Reduce<Leaf, BranchAction> { leaf, action in
+        switch action {
+        case let .setNumber(number): leaf.number = number
         }
         return .none
       }
@@ -177,6 +205,20 @@ import Testing
         name: "draft number",
         read: { AnyHashable($0.scope(state: \.draft, action: Action.draft)?.number) },
         expected: { AnyHashable($0.draft?.number) }),
+      // The screens of a stack: their ids, and values read through the screens' stores.
+      Path(
+        name: "path ids", read: { $0.scope(state: \.path, action: \.path).ids },
+        expected: { AnyHashable($0.path.ids) }),
+      Path(
+        name: "top screen number",
+        read: { AnyHashable($0.scope(state: \.path, action: \.path).last?.number) },
+        expected: { AnyHashable($0.path.last?.number) },
+        observed: { AnyHashable([AnyHashable($0.path.ids), AnyHashable($0.path.last?.number)]) }),
+      Path(
+        name: "bottom screen number",
+        read: { AnyHashable($0.scope(state: \.path, action: \.path).first?.number) },
+        expected: { AnyHashable($0.path.first?.number) },
+        observed: { AnyHashable([AnyHashable($0.path.ids), AnyHashable($0.path.first?.number)]) }),
     ]
     for id in 0..<8 {
       paths.append(
@@ -227,8 +269,15 @@ import Testing
         left.send(.setNumber(value))
       case 5:
         store.scope(state: \.draft, action: Action.draft)?.send(.setNumber(value))
+      case 6:
+        let screens = store.scope(state: \.path, action: \.path)
+        if random.next() % 3 == 0, let id = screens.ids.randomElement(using: &random) {
+          store.send(.path(.popFrom(id: id)))
+        } else {
+          screens.last?.send(.setNumber(value))
+        }
       default:
-        store.send(.mutate(Int(random.next() % 19), value))
+        store.send(.mutate(Int(random.next() % 22), value))
       }
       // Read without tracking, so that no reader of the whole state holds a copy of it.
       var current: Tree?

@@ -1,6 +1,7 @@
 // SwiftUI glue for presentation: never compiled on Linux, where CI runs, so each declaration
 // stays a few lines over the platform-free core that the tests drive
-// (`Store.presentationAccessors(state:action:)`, `AlertState`, `ConfirmationDialogState`).
+// (`Store.presentationAccessors(state:action:)`, `AlertState`, `ConfirmationDialogState`,
+// `StackStores.path` and `StackStores.write(path:)`).
 #if canImport(SwiftUI)
   import SwiftUI
 
@@ -100,6 +101,73 @@
     /// Whether the optional is there; writing `false` clears it (SwiftUI closing an alert).
     fileprivate func isPresent<Wrapped>() -> Binding<Bool> where Value == Wrapped? {
       Binding<Bool>(get: { wrappedValue != nil }, set: { if !$0 { wrappedValue = nil } })
+    }
+  }
+
+  @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+  extension SwiftUI.Bindable {
+    /// A binding to the screens of a stack, for `NavigationStack(path:root:destination:)`:
+    ///
+    /// ```swift
+    /// NavigationStack(path: $store.scope(state: \.path, action: \.path)) {
+    ///   RootView(store: store)
+    /// } destination: { screen in
+    ///   PathView(store: screen)
+    /// }
+    /// ```
+    public func scope<State, Action, ScreenState, ScreenAction>(
+      state: WritableKeyPath<State, StackState<ScreenState>>,
+      action: CaseKeyPath<Action, StackAction<ScreenState, ScreenAction>>
+    ) -> Binding<StackStores<ScreenState, ScreenAction>>
+    where Value == Store<State, Action>, Action: CasePathable {
+      let store = wrappedValue
+      // Written only through `NavigationStack(path:)`, which writes its path, not the stores.
+      return Binding(get: { store.scope(state: state, action: action) }, set: { _ in })
+    }
+  }
+
+  @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+  extension NavigationStack {
+    /// A navigation stack over a ``StackState``: going back sends `.popFrom`, a
+    /// `NavigationLink(state:)` sends `.push`; `destination` shows a screen's store.
+    public init<State, Action, Content: View, Destination: View>(
+      path: Binding<StackStores<State, Action>>,
+      @ViewBuilder root: () -> Content,
+      @ViewBuilder destination: @escaping (Store<State, Action>) -> Destination
+    )
+    where
+      Data == [StackPathElement<State>],
+      Root == ModifiedContent<Content, StackDestinationModifier<State, Action, Destination>>
+    {
+      self.init(
+        path: Binding(
+          get: { path.wrappedValue.path }, set: { path.wrappedValue.write(path: $0) }),
+        root: {
+          root().modifier(StackDestinationModifier(stores: path, destination: destination))
+        })
+    }
+  }
+
+  /// Shows the screen of each element of a stack's path (see `NavigationStack(path:root:
+  /// destination:)`).
+  @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+  public struct StackDestinationModifier<State, Action, Destination: View>: ViewModifier {
+    let stores: Binding<StackStores<State, Action>>
+    let destination: (Store<State, Action>) -> Destination
+
+    public func body(content: Content) -> some View {
+      content.navigationDestination(for: StackPathElement<State>.self) { element in
+        if let store = stores.wrappedValue[id: element.id] {
+          destination(store)
+        }
+      }
+    }
+  }
+
+  extension NavigationLink where Destination == Never {
+    /// A link that pushes a screen with `state` on the enclosing stack of a ``StackState``.
+    public init<State>(state: State?, @ViewBuilder label: () -> Label) {
+      self.init(value: state.map { StackPathElement(pushing: $0) }, label: label)
     }
   }
 #endif

@@ -206,7 +206,7 @@ extension Effect {
 
 extension AnyCasePath {
   /// Embeds a screen's action, or its dismissal (a pop), in the stack case this path reaches.
-  fileprivate func embedScreen<State, Action>(
+  func embedScreen<State, Action>(
     _ id: StackElementID, _ action: ScreenAction<Action>
   ) -> Root where Value == StackAction<State, Action> {
     switch action {
@@ -216,7 +216,7 @@ extension AnyCasePath {
   }
 
   /// A screen's id and action in `root`, when it holds one.
-  fileprivate func extractScreen<State, Action>(
+  func extractScreen<State, Action>(
     _ root: Root
   ) -> (StackElementID, ScreenAction<Action>)? where Value == StackAction<State, Action> {
     guard case let .element(id, action)? = extract(from: root) else { return nil }

@@ -6,6 +6,10 @@ struct ScopeID: Hashable {
   let actionType: ObjectIdentifier
 }
 
+/// Marks the entry of a collection's scope among a store's children (next to its element
+/// stores' entry, whose `actionType` is the element action's).
+private enum CollectionScopeKey<ID, Element> {}
+
 extension Store {
   /// A store for one part of the state, with its own actions.
   ///
@@ -119,8 +123,20 @@ extension Store {
     if let cached = children[id] as? ElementStores<ID, ElementState, ElementAction> {
       elements = cached
     } else {
+      // The collection's scope outlives its element stores while readers of it are active
+      // (its parent's active list holds it): new element stores take it up again, rather than
+      // add a second scope that compares the same collection.
+      let nodeID = ScopeID(
+        path: state, actionType: ObjectIdentifier(CollectionScopeKey<ID, ElementState>.self))
+      let node: ScopeNode<State, IdentifiedArray<ID, ElementState>>
+      if let live = children[nodeID] as? ScopeNode<State, IdentifiedArray<ID, ElementState>> {
+        node = live
+      } else {
+        node = ScopeNode(parent: observers, lens: KeyPathLens(state))
+        children.insert(node, for: nodeID)
+      }
       elements = ElementStores(
-        node: ScopeNode(parent: observers, lens: KeyPathLens(state)),
+        node: node,
         // Unowned: `ElementStores` holds this store (`parent`), as the child above.
         send: { [unowned self] in self.send(action($0, $1)) },
         parent: self)

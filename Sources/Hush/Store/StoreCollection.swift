@@ -104,8 +104,10 @@ final class ElementStores<ID: Hashable, State, Action> {
   /// The scopes of the element stores by id: a scope outlives its store while its readers'
   /// paths are compared, and a new store for the same id reuses it (one scope per element, so
   /// that a change of one element finds its scope by id).
-  private let scopes = ElementScopes<ID, State>()
+  private let scopes: ElementScopes<ID, State>
 
+  /// Element stores over `node`: a new collection scope, or the live one of element stores
+  /// that went away, whose element scopes they take up again.
   init<Parent>(
     node: ScopeNode<Parent, IdentifiedArray<ID, State>>,
     send: @escaping (ID, Action) -> StoreTask,
@@ -114,6 +116,13 @@ final class ElementStores<ID: Hashable, State, Action> {
     self.collection = node
     self.send = send
     self.parent = parent
+    if let scopes = node.elementScopes as? ElementScopes<ID, State> {
+      self.scopes = scopes
+      return
+    }
+    let scopes = ElementScopes<ID, State>()
+    self.scopes = scopes
+    node.elementScopes = scopes
     node.findElementScope = { [scopes] in scopes.scope(for: $0) }
     node.onSnapshotChange { [scopes] in scopes.elementsWillChange(from: $0, to: $1) }
     node.observers.collectElementChanges = { collection, elementScopes, changed, recorder in

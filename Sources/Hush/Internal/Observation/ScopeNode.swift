@@ -29,6 +29,9 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
   /// For the scope of an identified collection with element stores: finds the scope of an
   /// element from an ``ElementMutation`` of this collection.
   var findElementScope: ((ElementMutation) -> ObservationCell?)?
+  /// For the scope of an identified collection with element stores: the scopes of its
+  /// elements (an `ElementScopes`), for element stores made after the first ones went away.
+  var elementScopes: AnyObject?
 
   init(parent: ObserverSet<Parent>, lens: ScopeLens<Parent, Child>) {
     self.parentObservers = parent
@@ -110,10 +113,14 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
   }
 
   override func leaveActiveSet() {
+    // Held for the whole call: the last child to leave deactivates this scope, which may
+    // deactivate its parent in turn and release it (a collection's scope whose element stores
+    // are gone is held only by its own parent's active list), and with it the parent's set.
+    let parent = parentObservers
     for observer in observers.allActive {
       observer.leaveActiveSet()
     }
-    parentObservers.deactivate(self)
+    parent.deactivate(self)
   }
 
   /// See ``ScopeLens/snapshotWillChange``.
