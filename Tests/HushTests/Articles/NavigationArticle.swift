@@ -115,6 +115,62 @@ extension AlertState where Action == Contacts.Destination.Alert {
 }
 // end snippet
 
+// snippet: album
+struct Album: Reducer {
+  struct State: Equatable {
+    var title: String
+    var photos = 0
+  }
+
+  @CasePathable
+  enum Action: Equatable {
+    case photoAdded
+    case closeTapped
+  }
+
+  @Dependency(\.dismiss) var dismiss
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .photoAdded:
+        state.photos += 1
+        return .none
+      case .closeTapped:
+        return .run { _ in await dismiss() }  // pops this screen
+      }
+    }
+  }
+}
+// end snippet
+
+// snippet: gallery
+struct Gallery: Reducer {
+  struct State: Equatable {
+    var path = StackState<Album.State>()
+  }
+
+  @CasePathable
+  enum Action: Equatable {
+    case albumTapped(String)
+    case path(StackActionOf<Album>)
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case let .albumTapped(title):
+        state.path.append(Album.State(title: title))
+        return .none
+      case .path:
+        return .none
+      }
+    }
+    .forEach(\.path, action: \.path) { Album() }
+  }
+}
+// end snippet
+
 @MainActor
 @Suite struct NavigationArticleTests {
   @Test func theSheetRendersItsPresenceOnlyAndItsStoreOutlivesIt() {
@@ -161,6 +217,46 @@ extension AlertState where Action == Contacts.Destination.Alert {
     // Any action from the alert dismisses it, after the parent ran.
     await store.send(\.destination.alert.confirmClear) {
       $0.destination = nil
+    }
+    // end snippet
+  }
+
+  @Test func theStackRendersItsReaderForPushesAndPopsOnly() {
+    var output: [String] = []
+    func print(_ items: Any...) { output.append(items.map { "\($0)" }.joined(separator: " ")) }
+
+    // snippet: gallery-renders
+    let store = Store(initialState: Gallery.State()) { Gallery() }
+    let stack = RenderProbe { store.scope(state: \.path, action: \.path).ids }
+    store.send(.albumTapped("Summer"))
+    store.send(.albumTapped("Winter"))
+    print(stack.renders)  // 1: two pushes in one frame
+
+    let screens = store.scope(state: \.path, action: \.path)
+    let summer = screens[0]
+    let winter = screens[1]
+    let winterPhotos = RenderProbe { winter.photos }
+    for _ in 1...100 { summer.send(.photoAdded) }
+    print(stack.renders, winterPhotos.renders, summer.photos)  // 1 0 100
+
+    store.send(.path(.popFrom(id: screens.ids[1])))
+    print(stack.renders, winter.title)  // 2 Winter: a popped screen's store keeps its value
+    // end snippet
+    #expect(output == ["1", "1 0 100", "2 Winter"])
+  }
+
+  @Test func theStackTest() async {
+    // snippet: gallery-test
+    let store = TestStore(initialState: Gallery.State()) { Gallery() }
+    await store.send(.albumTapped("Summer")) {
+      $0.path.append(Album.State(title: "Summer"))  // the id the reducer made: #0
+    }
+    await store.send(\.path[id: 0].photoAdded) {
+      $0.path[id: 0]?.photos = 1
+    }
+    await store.send(\.path[id: 0].closeTapped)
+    await store.receive(\.path.popFrom) {
+      $0.path = []
     }
     // end snippet
   }
