@@ -96,6 +96,22 @@ let package = Package(
           verb: "hush-lint", description: "Find patterns that make SwiftUI do needless work")),
       dependencies: ["hush"]
     ),
+    // Examples/Todos: a todo app on Hush, built and tested with the package (not a product).
+    .target(
+      name: "Todos",
+      dependencies: ["Hush"],
+      path: "Examples/Todos/Sources/Todos"
+    ),
+    .testTarget(
+      name: "TodosTests",
+      dependencies: [
+        "Hush",
+        "HushTesting",
+        "Todos",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ],
+      path: "Examples/Todos/Tests/TodosTests"
+    ),
     .testTarget(
       name: "HushTests",
       dependencies: [
