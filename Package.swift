@@ -108,7 +108,14 @@ let package = Package(
         "Hush",
         "HushTesting",
         "Todos",
+        // The same app on @Observable and on ObservableObject, for the render table.
+        "HushCombine",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+        .product(
+          name: "OpenCombineShim", package: "OpenCombine",
+          condition: .when(platforms: [.linux, .android, .windows])),
       ],
       path: "Examples/Todos/Tests/TodosTests"
     ),

@@ -132,14 +132,25 @@ import Testing
 
   /// Moves the slider to 0, 1, …, 119 at 120 evenly spaced instants over one second, then
   /// lets the last window end.
+  ///
+  /// Without `latest`, each window closes before the next instant (its timer wakes on another
+  /// task, which a busy machine may run late); with `latest`, the trailing value opens the
+  /// next window, and instants do not wait.
   static func moveSlider120TimesInOneSecond(
-    _ store: Store<[Int], SliderAction>, clock: TestClock<Duration>
+    _ store: Store<[Int], SliderAction>, clock: TestClock<Duration>, latest: Bool
   ) async {
     let start = clock.now
     var last: StoreTask?
+    var windowEnd: TestClock<Duration>.Instant?
     for value in 0..<120 {
-      await clock.advance(to: start.advanced(by: .seconds(1) * value / 120))
+      let now = start.advanced(by: .seconds(1) * value / 120)
+      await clock.advance(to: now)
+      if !latest, let end = windowEnd, now >= end {
+        _ = await yieldUntil { store.effects.openThrottleWindowCount == 0 }
+      }
+      let wasOpen = store.effects.openThrottleWindowCount > 0
       last = store.send(.moved(value))
+      if !wasOpen { windowEnd = now.advanced(by: .seconds(1) / 15) }
     }
     await clock.advance(to: start.advanced(by: .seconds(1) + .seconds(1) / 15))
     // The task of a throttled action ends when its window closed, after any trailing value.
@@ -149,7 +160,7 @@ import Testing
   @Test func throttleWithLatestDeliversAboutFifteenValuesEndingWithTheFinalOne() async {
     let clock = TestClock()
     let store = Self.makeSliderStore(clock: clock, latest: true)
-    await Self.moveSlider120TimesInOneSecond(store, clock: clock)
+    await Self.moveSlider120TimesInOneSecond(store, clock: clock, latest: true)
     let applied = store.state
     #expect((15...16).contains(applied.count), "\(applied)")
     #expect(applied.first == 0)  // the leading edge
@@ -160,7 +171,7 @@ import Testing
   @Test func throttleWithoutLatestDeliversTheFirstValueOfEachWindow() async {
     let clock = TestClock()
     let store = Self.makeSliderStore(clock: clock, latest: false)
-    await Self.moveSlider120TimesInOneSecond(store, clock: clock)
+    await Self.moveSlider120TimesInOneSecond(store, clock: clock, latest: false)
     // Windows of 1/15 s are 8 slider steps long; each delivers the value that opened it:
     // 0, 8, 16, …, 112. A window can only end later than its deadline (when the machine is
     // busy, the timer may wake after the next value arrived), never earlier.

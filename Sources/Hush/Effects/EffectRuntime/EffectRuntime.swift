@@ -56,6 +56,12 @@ package final class EffectRuntime<Action>: @unchecked Sendable {
     withLock { $0.inFlightCount }
   }
 
+  /// The number of open throttle windows: a test waits for it to drop after advancing its
+  /// clock past a window's end (the window's timer wakes on another task).
+  package var openThrottleWindowCount: Int {
+    withLock { $0.openWindowCount }
+  }
+
   func throttle(
     id: EffectID, latest: Bool, effect: Effect<Action>
   ) -> EffectRuntimeStateMachine<Action>.ThrottleDecision {

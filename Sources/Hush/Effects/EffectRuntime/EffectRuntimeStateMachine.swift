@@ -52,6 +52,9 @@ struct EffectRuntimeStateMachine<Action> {
   private var running: [Int: Running] = [:]
   private var tokensByID: [EffectID: Set<Int>] = [:]
   private var windows: [EffectID: Window] = [:]
+
+  /// The number of open throttle windows (for tests that wait for a window to close).
+  var openWindowCount: Int { windows.count }
   private var lastToken = 0
 
   /// The tasks that are in flight: started, and neither finished nor cancelled.
