@@ -119,6 +119,26 @@ let package = Package(
       ],
       path: "Examples/Todos/Tests/TodosTests"
     ),
+    // Examples/SyncUps: a meetings app on Hush with every kind of navigation.
+    .target(
+      name: "SyncUps",
+      dependencies: [
+        "Hush",
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ],
+      path: "Examples/SyncUps/Sources/SyncUps"
+    ),
+    .testTarget(
+      name: "SyncUpsTests",
+      dependencies: [
+        "Hush",
+        "HushTesting",
+        "SyncUps",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ],
+      path: "Examples/SyncUps/Tests/SyncUpsTests"
+    ),
     .testTarget(
       name: "HushTests",
       dependencies: [

@@ -1,0 +1,125 @@
+// The app's views: never compiled on Linux, where CI runs, so they stay thin; the features
+// they show are tested platform-free (`Tests/SyncUpsTests`).
+#if canImport(SwiftUI)
+  import Hush
+  import SwiftUI
+
+  public struct AppView: View {
+    @Bindable var store: StoreOf<AppFeature>
+
+    public init(store: StoreOf<AppFeature>) {
+      self.store = store
+    }
+
+    public var body: some View {
+      NavigationStack(path: $store.scope(state: \.path, action: \.path)) {
+        SyncUpsListView(store: store.scope(state: \.syncUpsList, action: \.syncUpsList))
+      } destination: { screen in
+        if let detail = screen.scope(state: \.detail, action: \.detail) {
+          SyncUpDetailView(store: detail)
+        } else if let meeting = screen.state.meeting {
+          MeetingView(meeting: meeting.0, syncUp: meeting.syncUp)
+        }
+      }
+      .task { store.send(.appStarted) }
+    }
+  }
+
+  struct SyncUpsListView: View {
+    @Bindable var store: StoreOf<SyncUpsList>
+
+    var body: some View {
+      List {
+        ForEach(store.syncUps) { syncUp in
+          NavigationLink(state: AppFeature.Path.State.detail(SyncUpDetail.State(syncUp: syncUp))) {
+            Text(syncUp.title)
+          }
+        }
+        .onDelete { store.send(.delete(atOffsets: $0)) }
+      }
+      .toolbar {
+        Button("Add") { store.send(.addSyncUpButtonTapped) }
+      }
+      .navigationTitle("Daily Sync-ups")
+      .sheet(item: $store.scope(state: \.destination?.add, action: \.destination.add)) { form in
+        NavigationStack {
+          SyncUpFormView(store: form)
+            .toolbar {
+              ToolbarItem(placement: .cancellationAction) {
+                Button("Discard") { store.send(.discardAddSyncUpButtonTapped) }
+              }
+              ToolbarItem(placement: .confirmationAction) {
+                Button("Add") { store.send(.confirmAddSyncUpButtonTapped) }
+              }
+            }
+        }
+      }
+      .alert($store.scope(state: \.destination?.alert, action: \.destination.alert))
+    }
+  }
+
+  struct SyncUpFormView: View {
+    @Bindable var store: StoreOf<SyncUpForm>
+
+    var body: some View {
+      Form {
+        TextField("Title", text: $store.syncUp.title)
+        Section("Attendees") {
+          ForEach($store.syncUp.attendees) { $attendee in
+            TextField("Name", text: $attendee.name)
+          }
+          .onDelete { store.send(.deleteAttendees(atOffsets: $0)) }
+          Button("New attendee") { store.send(.addAttendeeButtonTapped) }
+        }
+      }
+    }
+  }
+
+  struct SyncUpDetailView: View {
+    @Bindable var store: StoreOf<SyncUpDetail>
+
+    var body: some View {
+      List {
+        Section("Past meetings") {
+          ForEach(store.syncUp.meetings) { meeting in
+            NavigationLink(
+              state: AppFeature.Path.State.meeting(meeting, syncUp: store.syncUp)
+            ) {
+              Text(meeting.date, style: .date)
+            }
+          }
+          .onDelete { store.send(.deleteMeetings(atOffsets: $0)) }
+        }
+        Button("Delete", role: .destructive) { store.send(.deleteButtonTapped) }
+      }
+      .navigationTitle(store.syncUp.title)
+      .toolbar { Button("Edit") { store.send(.editButtonTapped) } }
+      .alert($store.scope(state: \.destination?.alert, action: \.destination.alert))
+      .sheet(item: $store.scope(state: \.destination?.edit, action: \.destination.edit)) { form in
+        NavigationStack {
+          SyncUpFormView(store: form)
+            .toolbar {
+              ToolbarItem(placement: .cancellationAction) {
+                Button("Cancel") { store.send(.cancelEditButtonTapped) }
+              }
+              ToolbarItem(placement: .confirmationAction) {
+                Button("Done") { store.send(.doneEditingButtonTapped) }
+              }
+            }
+        }
+      }
+    }
+  }
+
+  struct MeetingView: View {
+    let meeting: Meeting
+    let syncUp: SyncUp
+
+    var body: some View {
+      ScrollView {
+        Text(meeting.transcript).padding()
+      }
+      .navigationTitle(Text(meeting.date, style: .date))
+    }
+  }
+#endif
