@@ -30,22 +30,27 @@ public struct AppFeature: Reducer {
       case detail(SyncUpDetail.State)
       /// A past meeting of a sync-up (a screen without actions).
       case meeting(Meeting, syncUp: SyncUp)
+      case record(RecordMeeting.State)
     }
 
     @CasePathable
     public enum Action: Equatable, Sendable {
       case detail(SyncUpDetail.Action)
+      case record(RecordMeeting.Action)
     }
 
     public var body: some ReducerOf<Self> {
       Scope(state: \.detail, action: \.detail) { SyncUpDetail() }
+      Scope(state: \.record, action: \.record) { RecordMeeting() }
     }
   }
 
   enum CancelID { case save }
 
   @Dependency(\.continuousClock) var clock
+  @Dependency(\.date.now) var now
   @Dependency(\.syncUpsStorage) var storage
+  @Dependency(\.uuid) var uuid
 
   public init() {}
 
@@ -67,6 +72,24 @@ public struct AppFeature: Reducer {
         case let .path(.element(id, .detail(.delegate(.deleteConfirmed)))):
           guard let syncUpID = state.path[id: id]?.detail?.syncUp.id else { return .none }
           state.syncUpsList.syncUps.remove(id: syncUpID)
+          return .none
+
+        case let .path(.element(_, .detail(.delegate(.startMeeting(syncUp))))):
+          state.path.append(.record(RecordMeeting.State(syncUp: syncUp)))
+          return .none
+
+        case let .path(.element(id, .record(.delegate(.saveMeeting(transcript))))):
+          guard let syncUpID = state.path[id: id]?.record?.syncUp.id else { return .none }
+          let meeting = Meeting(id: uuid(), date: now, transcript: transcript)
+          state.syncUpsList.syncUps[id: syncUpID]?.meetings.insert(meeting, at: 0)
+          // The detail under the record screen shows the new meeting too.
+          for screen in state.path.ids {
+            guard case var .detail(detail)? = state.path[id: screen],
+              detail.syncUp.id == syncUpID
+            else { continue }
+            detail.syncUp.meetings.insert(meeting, at: 0)
+            state.path[id: screen] = .detail(detail)
+          }
           return .none
 
         case .path, .syncUpsList:

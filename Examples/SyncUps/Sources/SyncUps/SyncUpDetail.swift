@@ -23,6 +23,7 @@ public struct SyncUpDetail: Reducer {
     case destination(PresentationAction<Destination.Action>)
     case doneEditingButtonTapped
     case editButtonTapped
+    case startMeetingButtonTapped
 
     /// What the app learns from the detail.
     @CasePathable
@@ -31,6 +32,8 @@ public struct SyncUpDetail: Reducer {
       case syncUpUpdated(SyncUp)
       /// The user confirmed the deletion: the app removes the sync-up; the detail pops.
       case deleteConfirmed
+      /// The user starts a meeting: the app pushes the record screen.
+      case startMeeting(SyncUp)
     }
   }
 
@@ -51,6 +54,8 @@ public struct SyncUpDetail: Reducer {
     @CasePathable
     public enum Alert: Equatable, Sendable {
       case confirmDeletion
+      case continueWithoutRecording
+      case openSettings
     }
 
     public var body: some ReducerOf<Self> {
@@ -59,6 +64,8 @@ public struct SyncUpDetail: Reducer {
   }
 
   @Dependency(\.dismiss) var dismiss
+  @Dependency(\.openSettings) var openSettings
+  @Dependency(\.speechClient) var speechClient
 
   public init() {}
 
@@ -86,6 +93,12 @@ public struct SyncUpDetail: Reducer {
           await dismiss()
         }
 
+      case .destination(.presented(.alert(.continueWithoutRecording))):
+        return .send(.delegate(.startMeeting(state.syncUp)))
+
+      case .destination(.presented(.alert(.openSettings))):
+        return .run { [openSettings] _ in await openSettings() }
+
       case .destination:
         return .none
 
@@ -98,6 +111,18 @@ public struct SyncUpDetail: Reducer {
       case .editButtonTapped:
         state.destination = .edit(SyncUpForm.State(syncUp: state.syncUp))
         return .none
+
+      case .startMeetingButtonTapped:
+        switch speechClient.authorizationStatus() {
+        case .notDetermined, .authorized:
+          return .send(.delegate(.startMeeting(state.syncUp)))
+        case .denied:
+          state.destination = .alert(.speechRecognitionDenied)
+          return .none
+        case .restricted:
+          state.destination = .alert(.speechRecognitionRestricted)
+          return .none
+        }
       }
     }
     .ifLet(\.destination, action: \.destination) { Destination() }
@@ -113,5 +138,34 @@ extension AlertState where Action == SyncUpDetail.Destination.Alert {
     ButtonState(role: .cancel) { TextState("Nevermind") }
   } message: {
     TextState("Are you sure you want to delete this sync-up?")
+  }
+
+  /// Speech recognition was denied: the user can allow it in the settings, or go on without.
+  public static let speechRecognitionDenied = AlertState {
+    TextState("Speech recognition denied")
+  } actions: {
+    ButtonState(action: .continueWithoutRecording) { TextState("Continue without recording") }
+    ButtonState(action: .openSettings) { TextState("Open settings") }
+    ButtonState(role: .cancel) { TextState("Cancel") }
+  } message: {
+    TextState(
+      """
+      You previously denied speech recognition and so your meeting will not be recorded. You \
+      can enable speech recognition in settings, or you can continue without recording.
+      """)
+  }
+
+  /// Speech recognition is restricted on this device: the meeting can go on without it.
+  public static let speechRecognitionRestricted = AlertState {
+    TextState("Speech recognition restricted")
+  } actions: {
+    ButtonState(action: .continueWithoutRecording) { TextState("Continue without recording") }
+    ButtonState(role: .cancel) { TextState("Cancel") }
+  } message: {
+    TextState(
+      """
+      Your device does not support speech recognition and so your meeting will not be \
+      recorded.
+      """)
   }
 }

@@ -17,6 +17,8 @@
       } destination: { screen in
         if let detail = screen.scope(state: \.detail, action: \.detail) {
           SyncUpDetailView(store: detail)
+        } else if let record = screen.scope(state: \.record, action: \.record) {
+          RecordMeetingView(store: record)
         } else if let meeting = screen.state.meeting {
           MeetingView(meeting: meeting.0, syncUp: meeting.syncUp)
         }
@@ -80,6 +82,7 @@
 
     var body: some View {
       List {
+        Button("Start Meeting") { store.send(.startMeetingButtonTapped) }
         Section("Past meetings") {
           ForEach(store.syncUp.meetings) { meeting in
             NavigationLink(
@@ -108,6 +111,28 @@
             }
         }
       }
+    }
+  }
+
+  /// Reads the elapsed time, the speaker and the alert; the transcript is not shown live.
+  struct RecordMeetingView: View {
+    @Bindable var store: StoreOf<RecordMeeting>
+
+    var body: some View {
+      VStack {
+        ProgressView(
+          value: Double(store.secondsElapsed),
+          total: Double(store.syncUp.duration.components.seconds))
+        Text("Speaker \(store.speakerIndex + 1) of \(store.syncUp.attendees.count)")
+        Button("Next") { store.send(.nextButtonTapped) }
+      }
+      .padding()
+      .toolbar {
+        Button("End meeting") { store.send(.endMeetingButtonTapped) }
+      }
+      .navigationBarBackButtonHidden(true)
+      .alert($store.scope(state: \.alert, action: \.alert))
+      .task { await store.send(.onTask).finish() }
     }
   }
 

@@ -178,6 +178,7 @@ extension SyncUp {
       $0.destination = nil
     }
     await store.receive(\.delegate.deleteConfirmed)
+    await store.finish()  // the effect dismisses after it sent the delegate action
     #expect(store.isDismissed)
   }
 }
