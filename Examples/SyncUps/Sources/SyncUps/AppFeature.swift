@@ -74,6 +74,11 @@ public struct AppFeature: Reducer {
           state.syncUpsList.syncUps.remove(id: syncUpID)
           return .none
 
+        case let .syncUpsList(.syncUpTapped(id)):
+          guard let syncUp = state.syncUpsList.syncUps[id: id] else { return .none }
+          state.path.append(.detail(SyncUpDetail.State(syncUp: syncUp)))
+          return .none
+
         case let .path(.element(_, .detail(.delegate(.startMeeting(syncUp))))):
           state.path.append(.record(RecordMeeting.State(syncUp: syncUp)))
           return .none

@@ -20,6 +20,8 @@ public struct SyncUpsList: Reducer {
     case destination(PresentationAction<Destination.Action>)
     case discardAddSyncUpButtonTapped
     case delete(atOffsets: IndexSet)
+    /// A row was tapped: the app pushes its detail.
+    case syncUpTapped(SyncUp.ID)
   }
 
   /// What the list presents: the form of a new sync-up, or an alert about it.
@@ -78,6 +80,9 @@ public struct SyncUpsList: Reducer {
 
       case let .delete(offsets):
         state.syncUps.remove(atOffsets: offsets)
+        return .none
+
+      case .syncUpTapped:
         return .none
       }
     }

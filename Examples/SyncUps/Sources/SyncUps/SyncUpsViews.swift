@@ -32,10 +32,9 @@
 
     var body: some View {
       List {
-        ForEach(store.syncUps) { syncUp in
-          NavigationLink(state: AppFeature.Path.State.detail(SyncUpDetail.State(syncUp: syncUp))) {
-            Text(syncUp.title)
-          }
+        // The list reads the ids only; each row reads what it shows of its sync-up.
+        ForEach(store[\.syncUps.ids], id: \.self) { id in
+          SyncUpRow(store: store, id: id)
         }
         .onDelete { store.send(.delete(atOffsets: $0)) }
       }
@@ -57,6 +56,24 @@
         }
       }
       .alert($store.scope(state: \.destination?.alert, action: \.destination.alert))
+    }
+  }
+
+  /// Reads its sync-up's title and number of attendees: a meeting saved to it, or another
+  /// sync-up's change, renders nothing here.
+  struct SyncUpRow: View {
+    let store: StoreOf<SyncUpsList>
+    let id: SyncUp.ID
+
+    var body: some View {
+      Button {
+        store.send(.syncUpTapped(id))
+      } label: {
+        VStack(alignment: .leading) {
+          Text(store[\.syncUps[id: id]?.title] ?? "")
+          Text("\(store[\.syncUps[id: id]?.attendees.count] ?? 0) attendees")
+        }
+      }
     }
   }
 

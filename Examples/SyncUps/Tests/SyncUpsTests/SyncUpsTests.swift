@@ -214,6 +214,17 @@ extension SyncUp {
     }
   }
 
+  @Test func tappingARowPushesItsDetail() async {
+    let store = TestStore(
+      initialState: AppFeature.State(syncUpsList: SyncUpsList.State(syncUps: [.design]))
+    ) {
+      AppFeature()
+    }
+    await store.send(.syncUpsList(.syncUpTapped(SyncUp.design.id))) {
+      $0.path.append(.detail(SyncUpDetail.State(syncUp: .design)))
+    }
+  }
+
   @Test func deletingFromTheDetailPopsItAndRemovesTheSyncUp() async {
     let store = TestStore(
       initialState: AppFeature.State(syncUpsList: SyncUpsList.State(syncUps: [.design]))
