@@ -154,6 +154,15 @@ struct Browser: Reducer {
 
   // MARK: Pushing and popping
 
+  /// A browser's test store whose screens sleep on `clock`.
+  private func browserTestStore(_ clock: TestClock<Duration>) -> TestStoreOf<Browser> {
+    TestStore(initialState: Browser.State()) {
+      Browser()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+  }
+
   @Test func pushingAndActingOnAScreen() async {
     let store = TestStore(initialState: Browser.State()) { Browser() }
     await store.send(.openTapped("Photos")) {
@@ -208,11 +217,7 @@ struct Browser: Reducer {
 
   @Test func aPoppedScreensTimerIsCancelled() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Browser.State()) {
-      Browser()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = browserTestStore(clock)
     await store.send(.openTapped("a")) { $0.path.append(Folder.State(name: "a")) }
     await store.send(\.path[id: 0].timerStarted)
     await clock.advance(by: .seconds(1))
@@ -225,11 +230,7 @@ struct Browser: Reducer {
 
   @Test func siblingsDoNotCancelEachOthersEffects() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Browser.State()) {
-      Browser()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = browserTestStore(clock)
     await store.send(.openTapped("a")) { $0.path.append(Folder.State(name: "a")) }
     await store.send(.openTapped("b")) { $0.path.append(Folder.State(name: "b")) }
     await store.send(\.path[id: 0].timerStarted)
@@ -244,11 +245,7 @@ struct Browser: Reducer {
 
   @Test func anEffectInFlightIsDeliveredToItsScreenAfterAnotherWasPushed() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Browser.State()) {
-      Browser()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = browserTestStore(clock)
     await store.send(.openTapped("a")) { $0.path.append(Folder.State(name: "a")) }
     await store.send(\.path[id: 0].delayedIncrementTapped)
     await store.send(.openTapped("b")) { $0.path.append(Folder.State(name: "b")) }

@@ -185,7 +185,8 @@ extension SyncUp {
 
 @MainActor
 @Suite struct AppFeatureTests {
-  @Test func editingThroughTheDetailUpdatesTheList() async {
+  /// The app with the design sync-up in its list and its detail pushed as #0.
+  func showingTheDesignDetail() async -> TestStoreOf<AppFeature> {
     let store = TestStore(
       initialState: AppFeature.State(syncUpsList: SyncUpsList.State(syncUps: [.design]))
     ) {
@@ -196,6 +197,11 @@ extension SyncUp {
     await store.send(.path(.push(id: 0, state: .detail(SyncUpDetail.State(syncUp: .design))))) {
       $0.path[id: 0] = .detail(SyncUpDetail.State(syncUp: .design))
     }
+    return store
+  }
+
+  @Test func editingThroughTheDetailUpdatesTheList() async {
+    let store = await showingTheDesignDetail()
     await store.send(\.path[id: 0].detail.editButtonTapped) {
       $0.path[id: 0] = .detail(
         SyncUpDetail.State(destination: .edit(SyncUpForm.State(syncUp: .design)), syncUp: .design))
@@ -226,16 +232,7 @@ extension SyncUp {
   }
 
   @Test func deletingFromTheDetailPopsItAndRemovesTheSyncUp() async {
-    let store = TestStore(
-      initialState: AppFeature.State(syncUpsList: SyncUpsList.State(syncUps: [.design]))
-    ) {
-      AppFeature()
-    } withDependencies: {
-      $0.continuousClock = ImmediateClock()
-    }
-    await store.send(.path(.push(id: 0, state: .detail(SyncUpDetail.State(syncUp: .design))))) {
-      $0.path[id: 0] = .detail(SyncUpDetail.State(syncUp: .design))
-    }
+    let store = await showingTheDesignDetail()
     await store.send(\.path[id: 0].detail.deleteButtonTapped) {
       $0.path[id: 0] = .detail(
         SyncUpDetail.State(destination: .alert(.deleteSyncUp), syncUp: .design))

@@ -16,7 +16,7 @@ import Foundation
 /// The properties announce in `willSet`, as `@Published` does; written out, because the
 /// objects are main-actor isolated.
 @MainActor
-final class TodoObject: ObservableObject, Identifiable {
+final class TodoObject: ObservableObject, PlainTodo {
   nonisolated let objectWillChange = ObservableObjectPublisher()
   let id: UUID
   var title = "" { willSet { objectWillChange.send() } }
@@ -28,7 +28,7 @@ final class TodoObject: ObservableObject, Identifiable {
 }
 
 @MainActor
-final class TodosObject: ObservableObject {
+final class TodosObject: ObservableObject, PlainTodoList {
   nonisolated let objectWillChange = ObservableObjectPublisher()
   var filter = Filter.all { willSet { objectWillChange.send() } }
   var todos: [TodoObject] = [] {

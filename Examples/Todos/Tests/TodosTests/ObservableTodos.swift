@@ -8,7 +8,7 @@ import Observation
 /// it beside the Hush app (`TodosRenderTableTests`).
 @MainActor
 @Observable
-final class TodoModel: Identifiable {
+final class TodoModel: PlainTodo {
   let id: UUID
   var title = ""
   var isComplete = false
@@ -20,7 +20,7 @@ final class TodoModel: Identifiable {
 
 @MainActor
 @Observable
-final class TodosModel {
+final class TodosModel: PlainTodoList {
   var filter = Filter.all
   var todos: [TodoModel] = []
   @ObservationIgnored private var nextID = 0
@@ -51,4 +51,23 @@ final class TodosModel {
   var footer: (left: Int, canClear: Bool) {
     (todos.filter { !$0.isComplete }.count, todos.contains(where: \.isComplete))
   }
+}
+
+/// A todo of the plain apps (`TodoModel`, `TodoObject`), for the session that drives them.
+@MainActor
+protocol PlainTodo: AnyObject {
+  var id: UUID { get }
+  var title: String { get set }
+  var isComplete: Bool { get set }
+}
+
+/// The list model of the plain apps (`TodosModel`, `TodosObject`).
+@MainActor
+protocol PlainTodoList: AnyObject {
+  associatedtype Todo: PlainTodo
+  var filter: Filter { get set }
+  var todos: [Todo] { get }
+  func addButtonTapped()
+  func clearCompletedButtonTapped()
+  func sortCompletedTodos()
 }

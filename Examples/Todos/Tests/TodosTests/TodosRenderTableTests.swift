@@ -187,22 +187,25 @@ import Testing
     }
   }
 
+  /// What the user does, on a model of the plain apps (the debounced sort, whose timer is the
+  /// app's business, runs when the session waits for it).
+  static func perform<Model: PlainTodoList>(_ action: Action, on model: Model) {
+    func todo(_ index: Int) -> Model.Todo { model.todos.first { $0.id == UUID(index) }! }
+    switch action {
+    case .add: model.addButtonTapped()
+    case let .type(index, text): todo(index).title = text
+    case let .complete(index): todo(index).isComplete = true
+    case .waitForSort: model.sortCompletedTodos()
+    case let .filter(filter): model.filter = filter
+    case .clearCompleted: model.clearCompletedButtonTapped()
+    }
+  }
+
   final class ObservableApp: App {
     let model = TodosModel()
 
-    func todo(_ index: Int) -> TodoModel {
-      model.todos.first { $0.id == UUID(index) }!
-    }
-
     func perform(_ action: Action) async {
-      switch action {
-      case .add: model.addButtonTapped()
-      case let .type(todo, text): self.todo(todo).title = text
-      case let .complete(todo): self.todo(todo).isComplete = true
-      case .waitForSort: model.sortCompletedTodos()
-      case let .filter(filter): model.filter = filter
-      case .clearCompleted: model.clearCompletedButtonTapped()
-      }
+      TodosRenderTableTests.perform(action, on: model)
     }
 
     var visibleIDs: [UUID] { model.filteredTodos.map(\.id) }
@@ -230,19 +233,8 @@ import Testing
   final class ObservableObjectApp: App {
     let object = TodosObject()
 
-    func todo(_ index: Int) -> TodoObject {
-      object.todos.first { $0.id == UUID(index) }!
-    }
-
     func perform(_ action: Action) async {
-      switch action {
-      case .add: object.addButtonTapped()
-      case let .type(todo, text): self.todo(todo).title = text
-      case let .complete(todo): self.todo(todo).isComplete = true
-      case .waitForSort: object.sortCompletedTodos()
-      case let .filter(filter): object.filter = filter
-      case .clearCompleted: object.clearCompletedButtonTapped()
-      }
+      TodosRenderTableTests.perform(action, on: object)
     }
 
     var visibleIDs: [UUID] { object.filteredTodos.map(\.id) }
