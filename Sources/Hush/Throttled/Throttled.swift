@@ -69,6 +69,16 @@ public final class Throttled<Value: Equatable> {
   /// timer to run after it advanced a test clock past the window.)
   package var isWindowOpen: Bool { timer != nil }
 
+  /// When the open window ends (an instant of the throttle's clock), or `nil` with no window.
+  private var deadline: Any?
+
+  /// Whether the open window ends at or before `now`: its timer is due, and will run once the
+  /// main actor gets to it. (The demo and tests wait for that after advancing a test clock.)
+  package func isWindowDue<Instant: InstantProtocol>(at now: Instant) -> Bool {
+    guard timer != nil, let deadline = deadline as? Instant else { return false }
+    return deadline <= now
+  }
+
   private func apply(_ decision: ThrottleStateMachine.Decision) {
     switch decision {
     case .none:
@@ -83,7 +93,9 @@ public final class Throttled<Value: Equatable> {
   }
 
   private func startWindow<C: Clock<Duration>>(_ clock: C) {
-    timer = startTimer(on: clock, after: interval, from: windowEnd as? C.Instant) {
+    let start = windowEnd as? C.Instant
+    deadline = (start ?? clock.now).advanced(by: interval)
+    timer = startTimer(on: clock, after: interval, from: start) {
       [weak self] deadline in
       self?.windowEnd = deadline
       self?.windowEnded()
