@@ -29,11 +29,7 @@ public struct StackState<Element> {
 
   /// A stack of `elements`, bottom first, with new ids.
   public init(_ elements: some Sequence<Element>) {
-    @Dependency(\.stackElementID) var stackElementID
-    components = IdentifiedArray(
-      uncheckedUniqueElements: elements.map {
-        StackComponent(id: stackElementID.next(), element: $0)
-      })
+    components = IdentifiedArray(uncheckedUniqueElements: elements.map(StackComponent.init))
   }
 
   /// The ids of the screens, bottom first.
@@ -60,8 +56,7 @@ public struct StackState<Element> {
 
   /// Pushes a screen, with the next id.
   public mutating func append(_ element: Element) {
-    @Dependency(\.stackElementID) var stackElementID
-    components.append(StackComponent(id: stackElementID.next(), element: element))
+    components.append(StackComponent(element))
   }
 
   /// Pops the screen with `id` and every screen above it; does nothing when `id` is not here.
@@ -87,6 +82,17 @@ public struct StackState<Element> {
 struct StackComponent<Element>: Identifiable {
   let id: StackElementID
   var element: Element
+
+  init(id: StackElementID, element: Element) {
+    self.id = id
+    self.element = element
+  }
+
+  /// A new screen, with the next id of the `\.stackElementID` generator.
+  init(_ element: Element) {
+    @Dependency(\.stackElementID) var stackElementID
+    self.init(id: stackElementID.next(), element: element)
+  }
 }
 
 extension StackComponent: Equatable where Element: Equatable {}
@@ -106,11 +112,8 @@ extension StackState: RandomAccessCollection, MutableCollection, RangeReplaceabl
   public mutating func replaceSubrange<C: Collection>(
     _ subrange: Range<Int>, with newElements: C
   ) where C.Element == Element {
-    @Dependency(\.stackElementID) var stackElementID
     var all = Array(components)
-    all.replaceSubrange(
-      subrange,
-      with: newElements.map { StackComponent(id: stackElementID.next(), element: $0) })
+    all.replaceSubrange(subrange, with: newElements.map(StackComponent.init))
     components = IdentifiedArray(uncheckedUniqueElements: all)
   }
 }

@@ -63,7 +63,8 @@ extension SyncUp {
 
 @MainActor
 @Suite struct SyncUpsListTests {
-  @Test func addingASyncUp() async {
+  /// The list with its add sheet open on a new sync-up (#0) with one empty attendee (#1).
+  func withTheAddSheetOpen() async -> TestStoreOf<SyncUpsList> {
     let store = TestStore(initialState: SyncUpsList.State()) {
       SyncUpsList()
     } withDependencies: {
@@ -73,6 +74,11 @@ extension SyncUp {
       $0.destination = .add(
         SyncUpForm.State(syncUp: SyncUp(id: UUID(0), attendees: [Attendee(id: UUID(1))])))
     }
+    return store
+  }
+
+  @Test func addingASyncUp() async {
+    let store = await withTheAddSheetOpen()
     await store.send(
       .destination(.presented(.add(.binding(.set(\.syncUp.title, "Engineering")))))
     ) {
@@ -94,15 +100,7 @@ extension SyncUp {
   }
 
   @Test func addingASyncUpWithNoNamedAttendeeShowsAnAlert() async {
-    let store = TestStore(initialState: SyncUpsList.State()) {
-      SyncUpsList()
-    } withDependencies: {
-      $0.uuid = .incrementing
-    }
-    await store.send(.addSyncUpButtonTapped) {
-      $0.destination = .add(
-        SyncUpForm.State(syncUp: SyncUp(id: UUID(0), attendees: [Attendee(id: UUID(1))])))
-    }
+    let store = await withTheAddSheetOpen()
     await store.send(.confirmAddSyncUpButtonTapped) {
       $0.destination = .alert(.noAttendees)
     }
@@ -114,15 +112,7 @@ extension SyncUp {
   }
 
   @Test func discardingTheDraftAddsNothing() async {
-    let store = TestStore(initialState: SyncUpsList.State()) {
-      SyncUpsList()
-    } withDependencies: {
-      $0.uuid = .incrementing
-    }
-    await store.send(.addSyncUpButtonTapped) {
-      $0.destination = .add(
-        SyncUpForm.State(syncUp: SyncUp(id: UUID(0), attendees: [Attendee(id: UUID(1))])))
-    }
+    let store = await withTheAddSheetOpen()
     await store.send(.discardAddSyncUpButtonTapped) {
       $0.destination = nil
     }

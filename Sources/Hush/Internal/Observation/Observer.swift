@@ -135,12 +135,16 @@ final class ObserverSet<Base> {
   /// The cell for `keyPath`, created from the current value when no live reader has it.
   @inline(__always)
   func cell<Value>(for keyPath: KeyPath<Base, Value>) -> ValueCell<Base, Value> {
-    if let found = cells[keyPath] {
-      let cell = unsafeDowncast(found, to: ValueCell<Base, Value>.self)
-      if cell.activeIndex < 0 { wake(cell) }
-      return cell
-    }
-    return makeCell(for: keyPath)
+    existingCell(at: keyPath) ?? makeCell(for: keyPath)
+  }
+
+  /// The cell stored at `key`, woken if it was dormant, or `nil`.
+  @inline(__always)
+  private func existingCell<Value>(at key: AnyKeyPath) -> ValueCell<Base, Value>? {
+    guard let found = cells[key] else { return nil }
+    let cell = unsafeDowncast(found, to: ValueCell<Base, Value>.self)
+    if cell.activeIndex < 0 { wake(cell) }
+    return cell
   }
 
   /// The cell of the value `project` computes from `Base`, under `key` (a key path into
@@ -151,17 +155,18 @@ final class ObserverSet<Base> {
     for key: AnyKeyPath, projecting project: @escaping (Base) -> Value,
     description: @autoclosure () -> String
   ) -> ValueCell<Base, Value> {
-    if let found = cells[key] {
-      let cell = unsafeDowncast(found, to: ValueCell<Base, Value>.self)
-      if cell.activeIndex < 0 { wake(cell) }
-      return cell
-    }
+    if let cell: ValueCell<Base, Value> = existingCell(at: key) { return cell }
     var initial: Value?
     host.withCurrentValue { initial = project($0.pointee) }
     // `withCurrentValue` always calls its body.
-    let cell = ValueCell(
-      key: key, project: project, description: description(), value: initial!, set: self)
-    cells[key] = cell
+    return insert(
+      ValueCell(
+        key: key, project: project, description: description(), value: initial!, set: self))
+  }
+
+  /// Stores a new cell under its key and makes it active.
+  private func insert<Value>(_ cell: ValueCell<Base, Value>) -> ValueCell<Base, Value> {
+    cells[cell.key] = cell
     activate(cell)
     return cell
   }
@@ -194,10 +199,7 @@ final class ObserverSet<Base> {
     var initial: Value?
     host.withCurrentValue { initial = $0.pointee[keyPath: keyPath] }
     // `withCurrentValue` always calls its body.
-    let cell = ValueCell(keyPath: keyPath, value: initial!, set: self)
-    cells[keyPath] = cell
-    activate(cell)
-    return cell
+    return insert(ValueCell(keyPath: keyPath, value: initial!, set: self))
   }
 
   /// Whether no observer is active: then nothing of `Base` is compared on a change.
