@@ -132,6 +132,76 @@ import Testing
     }
     """#
 
+  /// Reduced from idioms seen in public apps, each once reported wrongly.
+  static let publicAppIdioms = #"""
+    import SwiftUI
+
+    struct Report { var days: [Day]; struct Day { var date: Date; var high: Int } }
+    struct Server { var name: String; var rules: [String]? }
+
+    // impure-body: state set in callbacks handed to child views and controls runs later.
+    struct TagEditor: View {
+      @State private var tags: [String: String] = [:]
+      @State private var editing: String?
+      @State private var isPressing = false
+      @State private var picker = NSPopUpButton()
+      var body: some View {
+        VStack {
+          TagForm(key: editing ?? "") { key, value in
+            tags[key] = value
+            editing = nil
+          }
+          Text("Hold").onLongPressGesture(minimumDuration: 1, pressing: { isPressing = $0 }) {}
+          PopUpWrapper(selection: $editing) {
+            picker.autoenablesItems = false
+            return picker
+          }
+          .sheet(item: $editing) {
+            editing = nil
+          } content: { key in
+            Text(key)
+          }
+          .buttonStyle(.pressable { pressed in isPressing = pressed })
+        }
+      }
+    }
+
+    // unstable-identity: positions over collections that never change, and a local list.
+    struct Segments: View {
+      private var options: [String]
+      let server: Server
+      let report: Report
+      static let sizes = ["S", "M", "L"]
+      init(options: [String], server: Server, report: Report) {
+        self.options = options
+        self.server = server
+        self.report = report
+      }
+      var body: some View {
+        ForEach(options.indices, id: \.self) { index in Text(options[index]) }
+        Text(server.name)
+        if let rules = server.rules {
+          ForEach(Array(rules.enumerated()), id: \.offset) { index, rule in
+            Text("\(index + 1). \(rule)")
+          }
+        }
+        ForEach(0..<Self.sizes.count, id: \.self) { Text(Self.sizes[$0]) }
+        let days = report.days.map { "\($0.date.formatted()): \($0.high)°" }
+        ForEach(days, id: \.self) { Text($0) }
+      }
+    }
+    """#
+
+  @Test func idiomsFromPublicAppsAreSilent() {
+    var configuration = Configuration()
+    configuration.onlyRules = Set(RuleRegistry.ids)
+    let violations = Linter(configuration: configuration).lint(
+      source: Self.publicAppIdioms, path: "Idioms.swift")
+    #expect(
+      violations.isEmpty,
+      "\(violations.map { "\($0.position) [\($0.ruleID)] \($0.message)" })")
+  }
+
   @Test func idiomaticAppCodeIsSilent() {
     var configuration = Configuration()
     configuration.onlyRules = Set(RuleRegistry.ids)

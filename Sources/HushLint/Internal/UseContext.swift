@@ -86,6 +86,90 @@ enum UseContext {
     return false
   }
 
+  /// Calls whose closures build views while the caller renders: containers, content
+  /// modifiers and TCA's view helpers. Their action-labelled closures still run later.
+  static let contentCalls: Set<String> = [
+    "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Grid",
+    "GridRow", "List", "ForEach", "Group", "Section", "ScrollView", "ScrollViewReader",
+    "NavigationStack", "NavigationView", "NavigationSplitView", "NavigationLink", "Form",
+    "GeometryReader", "ViewThatFits", "TabView", "Menu", "Label", "Picker", "Toggle",
+    "DisclosureGroup", "GroupBox", "ControlGroup", "LabeledContent", "Link", "ShareLink",
+    "Table", "TableColumn", "ToolbarItem", "ToolbarItemGroup", "Canvas", "TimelineView",
+    "ContentUnavailableView", "Gauge", "ProgressView", "Stepper", "Slider", "HSplitView",
+    "VSplitView", "WithViewStore", "WithPerceptionTracking", "IfLetStore", "SwitchStore",
+    "ForEachStore", "overlay", "background", "toolbar", "mask", "safeAreaInset", "sheet",
+    "fullScreenCover", "popover", "contextMenu", "alert", "confirmationDialog",
+    "navigationDestination", "searchSuggestions", "swipeActions", "inspector",
+  ]
+
+  /// Calls that run their closure before they return: `map`, `filter`, `sorted(by:)`.
+  static let synchronousCalls: Set<String> = [
+    "map", "compactMap", "flatMap", "filter", "forEach", "reduce", "sorted", "first", "last",
+    "firstIndex", "lastIndex", "contains", "allSatisfy", "min", "max", "prefix", "drop",
+    "partition", "count",
+  ]
+
+  /// Labels of closures that build content.
+  static let contentLabels: Set<String> = [
+    "content", "label", "header", "footer", "destination", "detail", "sidebar", "placeholder",
+    "icon", "title", "message", "actions", "background", "overlay", "leading", "trailing",
+    "minimumValueLabel", "maximumValueLabel", "currentValueLabel", "preview", "by", "where",
+  ]
+
+  /// Whether `node`, inside a view-building member, runs while that member evaluates: it is
+  /// not inside any closure that might run later (a callback handed to a child view, a
+  /// `Button` or gesture action, an `onX` handler, a `Task`). Closures that build content
+  /// (`VStack { … }`, `.overlay { … }`), run at once (`map`, `{ … }()`) count as evaluating.
+  static func runsWhileRendering(_ node: some SyntaxProtocol) -> Bool {
+    for ancestor in ancestors(of: node) {
+      if let closure = ancestor.as(ClosureExprSyntax.self), !runsAtOnce(closure) {
+        return false
+      }
+      if let function = ancestor.as(FunctionDeclSyntax.self) {
+        return function.name.text == "body"
+      }
+      if let accessor = ancestor.as(AccessorDeclSyntax.self) {
+        return accessor.accessorSpecifier.tokenKind == .keyword(.get)
+      }
+      if ancestor.is(MemberBlockItemSyntax.self) { return true }
+    }
+    return true
+  }
+
+  /// Whether `closure` runs while the expression around it is evaluated.
+  private static func runsAtOnce(_ closure: ClosureExprSyntax) -> Bool {
+    guard let parent = closure.parent else { return false }
+    let call: FunctionCallExprSyntax?
+    let label: String?
+    if let direct = parent.as(FunctionCallExprSyntax.self) {
+      if direct.calledExpression.id == closure.id { return true }
+      guard direct.trailingClosure?.id == closure.id else { return false }
+      call = direct
+      label = nil
+    } else if let element = parent.as(MultipleTrailingClosureElementSyntax.self) {
+      call = element.parent?.parent?.as(FunctionCallExprSyntax.self)
+      label = element.label.text
+    } else if let argument = parent.as(LabeledExprSyntax.self) {
+      call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+      label = argument.label?.text
+    } else {
+      return false
+    }
+    guard let call, let name = call.calleeName else { return false }
+    if let label, actionLabels.contains(label) || isEventHandlerName(label) { return false }
+    if name == "Button" { return label == "label" || call.argument("action") != nil }
+    if synchronousCalls.contains(name) { return true }
+    if contentCalls.contains(name) {
+      guard let label else {
+        // `.sheet(item:) { dismissed } content: { … }`: the first closure is not the content.
+        return !call.additionalTrailingClosures.contains { $0.label.text == "content" }
+      }
+      return contentLabels.contains(label)
+    }
+    guard let label else { return false }
+    return contentLabels.contains(label) && name.first?.isUppercase == true
+  }
+
   /// Every use of the property `name` in `members`.
   static func uses(of name: String, in members: [DeclSyntax]) -> [PropertyUse] {
     let finder = ReferenceFinder(names: [name, "$" + name, "_" + name])

@@ -13,7 +13,10 @@ struct ImpureBodyRule: Rule {
       action or a lifecycle modifier (.task, .onAppear, .onChange(of:)) or into the model. \
       Self._printChanges() is a debugging aid: remove it before shipping, or keep \
       `let _ = Self._printChanges()` inside #if DEBUG, which is reported only as info. TCA's \
-      reducer operator ._printChanges() is not a view and is not reported.
+      reducer operator ._printChanges() is not a view and is not reported. Only code that \
+      runs while body evaluates is checked: the body itself and the closures that build its \
+      content (stacks, lists, overlays, map); a closure that runs later (a callback handed \
+      to a child view, a button, gesture or onX action, a Task) is not.
       """,
     triggeringExamples: [
       Example(
@@ -62,6 +65,24 @@ struct ImpureBodyRule: Rule {
           var body: some View {
             ↓URLSession.shared.dataTask(with: model.url).resume()
             return List(model.items) { Text($0.title) }
+          }
+        }
+        """),
+      Example(
+        """
+        struct Badge: View {
+          @State private var renders = 0
+          @State private var shown = false
+          var body: some View {
+            VStack {
+              Section {
+                let _ = ↓shown.toggle()
+                ForEach([1, 2].map { n in ↓print(n); return n }, id: \\.self) { Text("\\($0)") }
+              } header: {
+                Button { renders += 1 } label: { Text("x").onAppear { renders = 0 } }
+              }
+            }
+            .overlay { let _ = ↓print("overlay") }
           }
         }
         """),
@@ -152,6 +173,22 @@ struct ImpureBodyRule: Rule {
           }
         }
         """),
+      Example(
+        """
+        struct Editor: View {
+          @State private var draft = ""
+          @State private var isPressing = false
+          var body: some View {
+            VStack {
+              TagField(text: draft) { newValue in draft = newValue }
+              Card(title: "Tags", onClose: { isPressing = false })
+              Text(draft).onLongPressGesture(minimumDuration: 1, pressing: { isPressing = $0 }) {}
+              NativeButton { button in button.title = draft; return button }
+                .sheet(isPresented: $isPressing) { draft = "" } content: { Text(draft) }
+            }
+          }
+        }
+        """),
     ]
   )
 
@@ -172,13 +209,13 @@ struct ImpureBodyRule: Rule {
         view.properties.filter { Self.stateWrappers.contains($0.wrapper ?? "") }.map(\.name))
       for body in view.bodies {
         for call in descendants(FunctionCallExprSyntax.self, of: body)
-        where !UseContext.isInAction(call) {
+        where UseContext.runsWhileRendering(call) {
           if let finding = Self.check(call, view: view, stateNames: stateNames) {
             result.append(finding)
           }
         }
         for sequence in descendants(SequenceExprSyntax.self, of: body)
-        where !UseContext.isInAction(sequence) {
+        where UseContext.runsWhileRendering(sequence) {
           let elements = Array(sequence.elements)
           guard elements.count >= 3, Self.isAssignment(elements[1]),
             let root = rootName(of: elements[0]), stateNames.contains(root)

@@ -14,9 +14,10 @@ struct UnstableIdentityRule: Rule {
       nonsense. id: \\.self on a model struct hashes the whole value, so any edit makes a new \
       row. UUID() in a view's init or body (.id(UUID())) makes a new identity on every render \
       and rebuilds the view from scratch. Use a stable id from the data: make the model \
-      Identifiable and write ForEach(items) { … }. Constant data (literals, ranges, \
-      static lists), collections the file never mutates, and types with their own == or \
-      hash(into:) are not reported.
+      Identifiable and write ForEach(items) { … }. Collections that never change after \
+      the view is made (literals, ranges, static lists, a let of the view or of a struct it \
+      holds, a var set only in init) and types with their own == or hash(into:) are not \
+      reported.
       """,
     triggeringExamples: [
       Example(
@@ -56,6 +57,28 @@ struct UnstableIdentityRule: Rule {
         """),
       Example(
         """
+        struct Contact { var name: String; var phone: String }
+        struct Favorites: View {
+          @State private var contacts: [Contact] = []
+          var body: some View {
+            let starred: [Contact] = contacts.filter { $0.phone.isEmpty }
+            ForEach(starred, id: ↓\\.self) { Text($0.name) }
+            ForEach(Array(contacts.enumerated()), id: ↓\\.offset) { Text($0.element.name) }
+            Button("Add") { contacts.append(Contact(name: "", phone: "")) }
+          }
+        }
+        """),
+      Example(
+        """
+        struct ReactionsView: View {
+          let store: StoreOf<Reactions>
+          var body: some View {
+            ForEach(Array(store.favorites.enumerated()), id: ↓\\.offset) { Text($0.element) }
+          }
+        }
+        """),
+      Example(
+        """
         struct Card: View {
           var body: some View {
             Text("Hi").id(↓UUID())
@@ -73,6 +96,48 @@ struct UnstableIdentityRule: Rule {
     ],
     nonTriggeringExamples: [
       Example("ForEach(Array(model.items.enumerated()), id: \\.element.id) { Row(item: $0.1) }"),
+      Example(
+        """
+        struct Forecast { var days: [Day]; struct Day { var date: Date; var high: Int } }
+        struct ForecastView: View {
+          let forecast: Forecast
+          var body: some View {
+            let days = forecast.days.map { "\\($0.date): \\($0.high)" }
+            ForEach(days, id: \\.self) { Text($0) }
+          }
+        }
+        """),
+      Example(
+        """
+        struct Segments: View {
+          private var options: [String]
+          let rules: [String]?
+          static let flavors = ["Vanilla", "Mint"]
+          init(options: [String], rules: [String]?) {
+            self.options = options
+            self.rules = rules
+          }
+          var body: some View {
+            ForEach(options.indices, id: \\.self) { Text(options[$0]) }
+            if let shown = rules {
+              ForEach(Array(shown.enumerated()), id: \\.offset) { Text($0.element) }
+            }
+            ForEach(Array(Self.flavors.enumerated()), id: \\.offset) { Text($0.element) }
+          }
+        }
+        """),
+      Example(
+        """
+        struct Instance { var title: String; var rules: [String]? }
+        struct InstanceRules: View {
+          let instance: Instance
+          var body: some View {
+            if let rules = instance.rules {
+              ForEach(Array(rules.enumerated()), id: \\.offset) { Text($0.element) }
+            }
+          }
+        }
+        """),
       Example(
         """
         struct Static: View {
@@ -124,30 +189,38 @@ struct UnstableIdentityRule: Rule {
     let mutated = MutatedNames(file.syntax)
     for call in file.calls where ViewContainers.isForEach(call) {
       guard let data = call.firstUnlabeledArgument else { continue }
+      let view = file.views.first { $0.declaration.range.contains(call.position) }
       let keyPath = call.argument("id")?.as(KeyPathExprSyntax.self)
       let keyPathText = keyPath?.components.trimmedDescription
-      if let keyPath, keyPathText == ".offset", data.trimmedDescription.contains(".enumerated()"),
-        !Self.isConstant(data)
+      if let keyPath, keyPathText == ".offset", let enumerated = Self.enumeratedBase(data) {
+        let message =
+          "'id: \\.offset' makes a row's position its identity; an insert or delete "
+          + "moves every later row's identity. Use the element's stable id"
+        result += Self.finding(
+          at: keyPath, message: message,
+          unless: Self.fixedness(of: enumerated, in: view, mutated: mutated))
+      } else if let collection = Self.indexedCollection(data), let name = Self.lastName(collection),
+        Self.hasEditingModifier(call) || mutated.names.contains(name)
       {
-        result.append(
-          Finding(
-            at: keyPath,
-            message: "'id: \\.offset' makes a row's position its identity; an insert or delete "
-              + "moves every later row's identity. Use the element's stable id"))
-      } else if let collection = Self.indexedCollection(data), !isLiteralCollection(collection),
-        let name = Self.lastName(collection),
-        mutated.names.contains(name) || Self.hasEditingModifier(call)
-      {
-        result.append(
-          Finding(
-            at: data,
-            message: "ForEach over the indices of '\(name)', which changes; after an insert or "
-              + "delete rows keep the wrong identity. Iterate the elements by a stable id"))
+        let message =
+          "ForEach over the indices of '\(name)', which changes; after an insert or "
+          + "delete rows keep the wrong identity. Iterate the elements by a stable id"
+        result += Self.finding(
+          at: data, message: message,
+          unless: Self.hasEditingModifier(call)
+            ? .changes : Self.fixedness(of: collection, in: view, mutated: mutated))
       } else if let keyPath, keyPathText == ".self", let name = Self.lastName(data) {
-        let localType = Self.localPropertyType(name, in: file, near: call)
+        var localType = view?.property(named: name)?.type
+        if data.is(DeclReferenceExprSyntax.self), let local = LocalBinding.find(name, before: call)
+        {
+          // A local `let days = …` hides any property of that name; only its written type counts.
+          guard let type = local.type else { continue }
+          localType = type
+        }
+        let knownType = localType
         result.append(
           Finding(at: keyPath) { index in
-            Self.selfIdentityMessage(collection: name, localType: localType, index: index)
+            Self.selfIdentityMessage(collection: name, localType: knownType, index: index)
           })
       }
     }
@@ -155,8 +228,101 @@ struct UnstableIdentityRule: Rule {
     return result
   }
 
-  private static func isConstant(_ data: ExprSyntax) -> Bool {
-    !descendants(ArrayExprSyntax.self, of: data).isEmpty
+  /// The collection `xs` in `Array(xs.enumerated())` or `xs.enumerated()`.
+  private static func enumeratedBase(_ data: ExprSyntax) -> ExprSyntax? {
+    for call in descendants(FunctionCallExprSyntax.self, of: data)
+      + [data.as(FunctionCallExprSyntax.self)].compactMap({ $0 })
+    where call.calleeName == "enumerated" && call.arguments.isEmpty {
+      return call.calleeBase
+    }
+    return nil
+  }
+
+  /// Whether a collection can change after the view is made.
+  enum Fixedness {
+    /// A literal, `Type.list`, a `let` or static property of the view, a plain `var` of the
+    /// view set only in `init`, or a local `let` bound to one of these.
+    case fixed
+    /// A member of a `let` property whose type is named: fixed when that type is a value type.
+    case fixedIfValue(type: String)
+    case changes
+  }
+
+  /// `message` at `node`, unless the collection is fixed; decided with the project index when
+  /// that depends on a type.
+  private static func finding(
+    at node: some SyntaxProtocol, message: String, unless fixedness: Fixedness
+  ) -> [Finding] {
+    switch fixedness {
+    case .fixed: return []
+    case .changes: return [Finding(at: node, message: message)]
+    case .fixedIfValue(let type):
+      return [
+        Finding(at: node) { index in
+          guard let summary = index.uniqueType(named: type),
+            summary.kind == .structure || summary.kind == .enumeration
+          else { return message }
+          return nil
+        }
+      ]
+    }
+  }
+
+  private static func fixedness(
+    of collection: ExprSyntax, in view: ViewType?, mutated: MutatedNames, depth: Int = 0
+  ) -> Fixedness {
+    if isLiteralCollection(collection)
+      || !descendants(ArrayExprSyntax.self, of: collection).isEmpty
+    {
+      return .fixed
+    }
+    if let member = collection.as(MemberAccessExprSyntax.self),
+      let base = member.base?.as(DeclReferenceExprSyntax.self),
+      base.baseName.text.first?.isUppercase == true
+    {
+      return .fixed
+    }
+    guard depth < 4, let root = rootName(of: collection) else { return .changes }
+    if let reference = collection.as(DeclReferenceExprSyntax.self) ?? rootReference(collection),
+      let local = LocalBinding.find(root, before: reference)
+    {
+      guard local.isConstant, let value = local.value else { return .changes }
+      return fixedness(of: value, in: view, mutated: mutated, depth: depth + 1)
+    }
+    guard let property = view?.property(named: root), !property.isComputed,
+      property.wrapper == nil
+    else { return .changes }
+    let isConstant =
+      property.isStatic || property.declaration.bindingSpecifier.tokenKind == .keyword(.let)
+      || !mutated.names.contains(root)
+    guard isConstant else { return .changes }
+    // The property is the collection itself, or an object or value holding it.
+    let isWholeProperty =
+      collection.is(DeclReferenceExprSyntax.self)
+      || collection.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription == "self"
+    if isWholeProperty { return .fixed }
+    guard let type = property.type else { return .changes }
+    return .fixedIfValue(type: type.hasSuffix("?") ? String(type.dropLast()) : type)
+  }
+
+  /// The bare name a member chain starts from: `rules` in `rules.indices`.
+  private static func rootReference(_ expression: ExprSyntax) -> DeclReferenceExprSyntax? {
+    var current = expression
+    while true {
+      if let reference = current.as(DeclReferenceExprSyntax.self) {
+        // `self.rules` names the property, never a local.
+        return reference.baseName.tokenKind == .keyword(.self) ? nil : reference
+      }
+      if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+        current = base
+      } else if let call = current.as(FunctionCallExprSyntax.self) {
+        current = call.calledExpression
+      } else if let optional = current.as(OptionalChainingExprSyntax.self) {
+        current = optional.expression
+      } else {
+        return nil
+      }
+    }
   }
 
   /// The collection in `xs.indices` or `0..<xs.count`.
@@ -194,16 +360,6 @@ struct UnstableIdentityRule: Rule {
       node = Syntax(modifier)
     }
     return false
-  }
-
-  /// The written type of the view property `name` around `call`, if any.
-  private static func localPropertyType(
-    _ name: String, in file: LintedFile, near call: FunctionCallExprSyntax
-  ) -> String? {
-    let view = file.views.first { view in
-      view.declaration.range.contains(call.position)
-    }
-    return view?.property(named: name)?.type
   }
 
   /// The message for `id: \\.self` over `collection` when its elements are a model struct
@@ -283,7 +439,7 @@ struct MutatedNames {
   init(_ syntax: SyntaxIndex) {
     for call in syntax.calls {
       guard let name = call.calleeName, Self.mutatingMethods.contains(name),
-        let base = call.calleeBase
+        let base = call.calleeBase, !Self.isInInitializer(call)
       else { continue }
       if let last = Self.lastName(base) { names.insert(last) }
     }
@@ -293,8 +449,15 @@ struct MutatedNames {
       let isAssignment =
         elements[1].is(AssignmentExprSyntax.self)
         || ["+=", "-="].contains(elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text)
-      if isAssignment, let last = Self.lastName(elements[0]) { names.insert(last) }
+      if isAssignment, !Self.isInInitializer(sequence), let last = Self.lastName(elements[0]) {
+        names.insert(last)
+      }
     }
+  }
+
+  /// Whether `node` is in an `init`, where a view sets up what it was given.
+  private static func isInInitializer(_ node: some SyntaxProtocol) -> Bool {
+    ancestors(of: node).contains { $0.is(InitializerDeclSyntax.self) }
   }
 
   private static func lastName(_ expression: ExprSyntax) -> String? {
