@@ -78,6 +78,17 @@ struct ActionPingPongRule: Rule {
           }
         }
         """),
+      .tca(
+        """
+        Reduce { state, action in
+          switch action {
+          case .readingFinished: return ↓.send(.setRoute(.summary))
+          case let .setRoute(route):
+            state.route = route
+            return .none
+          }
+        }
+        """),
     ],
     nonTriggeringExamples: [
       .tca(
@@ -105,6 +116,22 @@ struct ActionPingPongRule: Rule {
           switch action {
           case .onAppear: return .send(.child(.load))
           case .child: return .none
+          }
+        }
+        """),
+      .tca(
+        """
+        Reduce { state, action in
+          switch action {
+          case .onAppear: return .send(.swap(.refresh))
+          case .swap(.closeTapped):
+            state.isSwapOpen = false
+            return .none
+          case .settings(.path(.element(id: _, action: .tor(.failed)))):
+            return .send(.torFailed(.retry))
+          case .torFailed(.retry), .swap:
+            state.alert = nil
+            return .none
           }
         }
         """),
@@ -147,11 +174,16 @@ struct ActionPingPongRule: Rule {
     for switchExpr in file.syntax.switches
     where switchExpr.subject.trimmedDescription == "action" {
       var handlers: [String: SwitchCaseSyntax] = [:]
+      // Cases whose handler binds the payload: `.route(.hud)` sends a value, not a child action.
+      var valueCases: Set<String> = []
       for element in switchExpr.cases {
         guard let switchCase = element.as(SwitchCaseSyntax.self),
           case .case(let label) = switchCase.label
         else { continue }
-        for item in label.caseItems {
+        for item in label.caseItems where !Self.isChildAction(item.pattern) {
+          if let name = Self.caseName(of: item.pattern), Self.bindsPayload(item.pattern) {
+            valueCases.insert(name)
+          }
           if let name = Self.caseName(of: item.pattern), handlers[name] == nil {
             handlers[name] = switchCase
           }
@@ -166,18 +198,49 @@ struct ActionPingPongRule: Rule {
             member.base == nil, member.declName.baseName.text == "send",
             let action = send.arguments.first?.expression,
             let target = Self.actionName(action), target != "delegate",
+            valueCases.contains(target) || !Self.isChildAction(action),
             let handler = handlers[target], handler.id != switchCase.id,
             Self.onlyMutatesState(handler)
           else { continue }
+          let returnsEffect = handler.statements.contains {
+            guard let returned = $0.item.as(ReturnStmtSyntax.self)?.expression else {
+              return false
+            }
+            return returned.trimmedDescription != ".none"
+          }
           result.append(
             Finding(
               at: send,
               message: "'.send(.\(target))' runs the store again for a handler that only "
-                + "changes state; call a shared helper instead of sending an action"))
+                + (returnsEffect
+                  ? "changes state and returns an effect; call a shared helper that returns it"
+                  : "changes state; call a shared helper instead of sending an action")))
         }
       }
     }
     return result
+  }
+
+  /// Whether `node` names a child's action, `.child(.load)`: the child's reducer handles it,
+  /// whatever this switch does with it.
+  private static func isChildAction(_ node: some SyntaxProtocol) -> Bool {
+    var current = Syntax(node)
+    if let pattern = current.as(ExpressionPatternSyntax.self) {
+      current = Syntax(pattern.expression)
+    }
+    guard let call = current.as(FunctionCallExprSyntax.self),
+      let argument = call.arguments.first?.expression
+    else { return false }
+    let inner = argument.as(FunctionCallExprSyntax.self)?.calledExpression ?? argument
+    return inner.as(MemberAccessExprSyntax.self).map { $0.base == nil } ?? false
+  }
+
+  /// Whether a case pattern binds its payload: `.route(let r)`, `let .route(r)`.
+  private static func bindsPayload(_ pattern: PatternSyntax) -> Bool {
+    if pattern.is(ValueBindingPatternSyntax.self) { return true }
+    return pattern.tokens(viewMode: .sourceAccurate).contains {
+      $0.tokenKind == .keyword(.let) || $0.tokenKind == .keyword(.var)
+    }
   }
 
   /// `increment` for `.increment`, `.increment(let x)`, `let .increment(x)`.
