@@ -36,8 +36,9 @@ enum RenderScope {
     while let member = pending.popLast() {
       guard visited.insert(member.id).inserted else { continue }
       result.append(member)
-      for reference in descendants(DeclReferenceExprSyntax.self, of: member)
-      where !UseContext.isInAction(reference) {
+      for reference in descendants(
+        DeclReferenceExprSyntax.self, of: member, skipping: UseContext.isAction)
+      {
         let name = reference.baseName.text
         guard reachable.insert(name).inserted else { continue }
         for candidate in view.members {

@@ -64,8 +64,8 @@ extension FunctionCallExprSyntax {
   var isUnqualifiedCall: Bool {
     calledExpression.is(DeclReferenceExprSyntax.self)
       || calledExpression.is(GenericSpecializationExprSyntax.self)
-      || (calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription
-        == "SwiftUI")
+      || (calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(
+        DeclReferenceExprSyntax.self)?.baseName.text == "SwiftUI")
   }
 
   /// Whether this calls the SwiftUI type `name` (`List`, `SwiftUI.List`).

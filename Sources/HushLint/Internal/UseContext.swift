@@ -66,22 +66,30 @@ enum UseContext {
   /// Whether `node`, inside `member`, only runs in response to an event.
   static func isInAction(_ node: some SyntaxProtocol) -> Bool {
     for ancestor in ancestors(of: node) {
-      if let argument = ancestor.as(LabeledExprSyntax.self), let label = argument.label?.text,
-        actionLabels.contains(label) || isEventHandlerName(label)
+      if isAction(ancestor) { return true }
+      if ancestor.is(FunctionDeclSyntax.self) || ancestor.is(AccessorDeclSyntax.self)
+        || ancestor.is(MemberBlockItemSyntax.self)
       {
-        return true
+        return false
       }
-      if let closure = ancestor.as(ClosureExprSyntax.self), isActionClosure(closure) {
-        return true
-      }
-      if let function = ancestor.as(FunctionDeclSyntax.self) {
-        return function.signature.returnClause == nil
-      }
-      if let accessor = ancestor.as(AccessorDeclSyntax.self) {
-        let kind = accessor.accessorSpecifier.tokenKind
-        return kind == .keyword(.set) || kind == .keyword(.didSet) || kind == .keyword(.willSet)
-      }
-      if ancestor.is(MemberBlockItemSyntax.self) { return false }
+    }
+    return false
+  }
+
+  /// Whether everything inside `node` runs only in response to an event: an action-labelled
+  /// argument, an action closure, a `Void` method, a setter or observer. Pass it as
+  /// `descendants(_:of:skipping:)`'s `skipping` to leave actions out.
+  static func isAction(_ node: Syntax) -> Bool {
+    if let argument = node.as(LabeledExprSyntax.self), let label = argument.label?.text {
+      return actionLabels.contains(label) || isEventHandlerName(label)
+    }
+    if let closure = node.as(ClosureExprSyntax.self) { return isActionClosure(closure) }
+    if let function = node.as(FunctionDeclSyntax.self) {
+      return function.signature.returnClause == nil
+    }
+    if let accessor = node.as(AccessorDeclSyntax.self) {
+      let kind = accessor.accessorSpecifier.tokenKind
+      return kind == .keyword(.set) || kind == .keyword(.didSet) || kind == .keyword(.willSet)
     }
     return false
   }
@@ -116,24 +124,19 @@ enum UseContext {
     "minimumValueLabel", "maximumValueLabel", "currentValueLabel", "preview", "by", "where",
   ]
 
-  /// Whether `node`, inside a view-building member, runs while that member evaluates: it is
-  /// not inside any closure that might run later (a callback handed to a child view, a
-  /// `Button` or gesture action, an `onX` handler, a `Task`). Closures that build content
-  /// (`VStack { … }`, `.overlay { … }`), run at once (`map`, `{ … }()`) count as evaluating.
-  static func runsWhileRendering(_ node: some SyntaxProtocol) -> Bool {
-    for ancestor in ancestors(of: node) {
-      if let closure = ancestor.as(ClosureExprSyntax.self), !runsAtOnce(closure) {
-        return false
-      }
-      if let function = ancestor.as(FunctionDeclSyntax.self) {
-        return function.name.text == "body"
-      }
-      if let accessor = ancestor.as(AccessorDeclSyntax.self) {
-        return accessor.accessorSpecifier.tokenKind == .keyword(.get)
-      }
-      if ancestor.is(MemberBlockItemSyntax.self) { return true }
+  /// Whether code inside `node`, within a view-building member, may run later than the member
+  /// evaluates: a closure other than those that build content (`VStack { … }`,
+  /// `.overlay { … }`) or run at once (`map`, `{ … }()`) — a callback handed to a child view,
+  /// a `Button` or gesture action, an `onX` handler, a `Task` — a nested function, or an
+  /// accessor other than a getter. Pass it as `descendants(_:of:skipping:)`'s `skipping` to
+  /// keep only what runs while `body` evaluates.
+  static func isDeferred(_ node: Syntax) -> Bool {
+    if let closure = node.as(ClosureExprSyntax.self) { return !runsAtOnce(closure) }
+    if let function = node.as(FunctionDeclSyntax.self) { return function.name.text != "body" }
+    if let accessor = node.as(AccessorDeclSyntax.self) {
+      return accessor.accessorSpecifier.tokenKind != .keyword(.get)
     }
-    return true
+    return false
   }
 
   /// Whether `closure` runs while the expression around it is evaluated.

@@ -121,8 +121,9 @@ struct CollectionWorkInBodyRule: Rule {
     var result: [Finding] = []
     var reported: Set<SyntaxIdentifier> = []
     for scope in RenderScope.viewBuildingMembers(in: file.syntax) {
-      for call in descendants(FunctionCallExprSyntax.self, of: scope)
-      where !UseContext.isInAction(call) {
+      for call in descendants(
+        FunctionCallExprSyntax.self, of: scope, skipping: UseContext.isAction)
+      {
         if (call.isType("ForEach") || call.isType("List") || call.isType("Table")),
           let data = call.firstUnlabeledArgument
         {

@@ -155,8 +155,9 @@ struct ExpensiveViewInitRule: Rule {
     var seen: Set<SyntaxIdentifier> = []
     for view in file.views {
       for scope in RenderScope.perRenderMembers(of: view) {
-        for call in descendants(FunctionCallExprSyntax.self, of: scope)
-        where !UseContext.isInAction(call) && seen.insert(call.id).inserted {
+        for call in descendants(
+          FunctionCallExprSyntax.self, of: scope, skipping: UseContext.isAction)
+        where seen.insert(call.id).inserted {
           if let what = Self.expensiveWork(call) {
             result.append(
               Finding(
@@ -181,7 +182,11 @@ struct ExpensiveViewInitRule: Rule {
       }
       return nil
     }
-    guard let base = call.calleeBase?.trimmedDescription else { return nil }
+    // The receiver's text only for the few names that matter: a long modifier chain would
+    // make it O(n²).
+    guard resourceLookups.contains(name) || ["contents", "contentsOfDirectory"].contains(name),
+      let base = call.calleeBase?.trimmedDescription
+    else { return nil }
     if base.hasPrefix("Bundle."), resourceLookups.contains(name),
       call.arguments.contains(where: { $0.label?.text.hasPrefix("forResource") == true })
     {

@@ -197,6 +197,12 @@ struct ImpureBodyRule: Rule {
     "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "toggle", "sort",
     "shuffle", "popLast", "removeValue", "updateValue",
   ]
+  static let networkMethods: Set<String> = [
+    "dataTask", "data", "downloadTask", "uploadTask", "download", "upload",
+  ]
+  static let fileMethods: Set<String> = [
+    "createFile", "removeItem", "moveItem", "copyItem", "createDirectory",
+  ]
   static let stateWrappers: Set<String> = [
     "State", "Binding", "ObservedObject", "StateObject", "EnvironmentObject", "Bindable",
     "AppStorage", "SceneStorage",
@@ -208,14 +214,16 @@ struct ImpureBodyRule: Rule {
       let stateNames = Set(
         view.properties.filter { Self.stateWrappers.contains($0.wrapper ?? "") }.map(\.name))
       for body in view.bodies {
-        for call in descendants(FunctionCallExprSyntax.self, of: body)
-        where UseContext.runsWhileRendering(call) {
+        for call in descendants(
+          FunctionCallExprSyntax.self, of: body, skipping: UseContext.isDeferred)
+        {
           if let finding = Self.check(call, view: view, stateNames: stateNames) {
             result.append(finding)
           }
         }
-        for sequence in descendants(SequenceExprSyntax.self, of: body)
-        where UseContext.runsWhileRendering(sequence) {
+        for sequence in descendants(
+          SequenceExprSyntax.self, of: body, skipping: UseContext.isDeferred)
+        {
           let elements = Array(sequence.elements)
           guard elements.count >= 3, Self.isAssignment(elements[1]),
             let root = rootName(of: elements[0]), stateNames.contains(root)
@@ -262,17 +270,17 @@ struct ImpureBodyRule: Rule {
         message: "body mutates '\(root)', which schedules another render; change state in an "
           + "action, .task or .onChange(of:) instead")
     }
-    if let base = call.calleeBase?.trimmedDescription {
-      if base.hasPrefix("URLSession"),
-        ["dataTask", "data", "downloadTask", "uploadTask", "download", "upload"].contains(name)
-      {
+    // The receiver's text only for the names that matter: for every call of a long modifier
+    // chain it would make the rule O(n²).
+    if networkMethods.contains(name) || fileMethods.contains(name) || name.hasPrefix("set"),
+      let base = call.calleeBase?.trimmedDescription
+    {
+      if base.hasPrefix("URLSession"), networkMethods.contains(name) {
         return Finding(
           at: call,
           message: "network work in body starts on every render; load in .task or the model")
       }
-      let writesFiles =
-        base == "FileManager.default"
-        && ["createFile", "removeItem", "moveItem", "copyItem", "createDirectory"].contains(name)
+      let writesFiles = base == "FileManager.default" && fileMethods.contains(name)
       let writesDefaults = base == "UserDefaults.standard" && name.hasPrefix("set")
       if writesFiles || writesDefaults {
         return Finding(
