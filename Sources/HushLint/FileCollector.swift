@@ -31,7 +31,7 @@ public struct FileCollector: Sendable {
     for path in paths {
       var isDirectory: ObjCBool = false
       guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw FileProblem(path: path, reason: "does not exist")
+        throw FileProblem(path: path, reason: Self.whyMissing(path))
       }
       if !isDirectory.boolValue {
         guard path.hasSuffix(".swift") else {
@@ -45,6 +45,25 @@ public struct FileCollector: Sendable {
     }
     var seen = Set<String>()
     return result.filter { seen.insert($0).inserted }.sorted()
+  }
+
+  /// Why `path` cannot be followed: a symbolic link that loops or leads nowhere, or nothing.
+  static func whyMissing(_ path: String) -> String {
+    let manager = FileManager.default
+    var seen: Set<String> = []
+    var current = path
+    while let target = try? manager.destinationOfSymbolicLink(atPath: current) {
+      guard seen.insert(current).inserted, seen.count <= 40 else {
+        return "is a symbolic link loop"
+      }
+      current =
+        target.hasPrefix("/")
+        ? target
+        : ((current as NSString).deletingLastPathComponent as NSString)
+          .appendingPathComponent(target)
+    }
+    return seen.isEmpty
+      ? "does not exist" : "is a symbolic link to \(current), which does not exist"
   }
 
   private func swiftFiles(under directory: String, visited: inout Set<String>) -> [String] {

@@ -92,8 +92,9 @@ public struct Linter: Sendable {
   /// - Complexity: O(total source size) work, spread over all cores.
   public func lint(files paths: [String]) -> LintReport {
     let results = ConcurrentSlots<Result<FileResult, FileProblem>>(count: paths.count)
-    DispatchQueue.concurrentPerform(iterations: paths.count) { position in
-      results[position] = lintFile(at: paths[position])
+    let linter = self
+    Self.onLargeStacks(iterations: paths.count) { position in
+      results[position] = linter.lintFile(at: paths[position])
     }
     var projectIndex = ProjectIndex()
     var files: [FileResult] = []
@@ -114,12 +115,59 @@ public struct Linter: Sendable {
       lineCount: files.reduce(0) { $0 + $1.lineCount })
   }
 
+  /// Runs `body` for each of `iterations` on one thread per core, each with a stack of
+  /// ``stackSize``: the parser and syntax walks recurse once per level of a long member chain
+  /// (50,000 chained calls needed between 64 and 256 MiB in a debug build), far past a worker
+  /// thread's usual 8 MiB.
+  static func onLargeStacks(
+    iterations: Int, _ body: @escaping @Sendable (Int) -> Void
+  ) {
+    let next = ConcurrentCounter()
+    let group = DispatchGroup()
+    let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, iterations))
+    for _ in 0..<workers {
+      group.enter()
+      let thread = Thread {
+        while let position = next.take(below: iterations) { body(position) }
+        group.leave()
+      }
+      thread.stackSize = stackSize
+      thread.start()
+    }
+    group.wait()
+  }
+
+  /// The stack of each linting thread: 512 MiB of address space, touched only as deep as a
+  /// file needs.
+  static let stackSize = 512 << 20
+
   private func lintFile(at path: String) -> Result<FileResult, FileProblem> {
+    // Never open what is not a regular file: reading a FIFO would wait forever.
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+      let type = attributes[.type] as? FileAttributeType
+    else {
+      return .failure(FileProblem(path: path, reason: "could not be read"))
+    }
+    guard type == .typeRegular else {
+      return .failure(FileProblem(path: path, reason: "is not a regular file"))
+    }
+    let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+    guard size <= SourceLimits.maximumBytes else {
+      return .failure(
+        FileProblem(
+          path: path,
+          reason: "is \(size / 1_048_576).\(size % 1_048_576 * 10 / 1_048_576) MiB, more than "
+            + "the \(SourceLimits.maximumBytes / 1_048_576) MiB hush lint reads; exclude it in "
+            + ".hush-lint.yml if it is generated"))
+    }
     guard let data = FileManager.default.contents(atPath: path) else {
       return .failure(FileProblem(path: path, reason: "could not be read"))
     }
     guard let text = String(data: data, encoding: .utf8) else {
       return .failure(FileProblem(path: path, reason: "is not valid UTF-8"))
+    }
+    if let reason = SourceLimits.problem(in: text) {
+      return .failure(FileProblem(path: path, reason: reason))
     }
     let tree = Parser.parse(source: text)
     let file = LintedFile(path: path, source: text, tree: tree, index: ProjectIndex(files: [tree]))
@@ -169,7 +217,22 @@ public struct FileProblem: Error, Hashable, Sendable {
   }
 }
 
-/// Result storage written from `concurrentPerform`, one slot per iteration.
+/// Hands out 0, 1, 2, … to threads that share work.
+private final class ConcurrentCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+
+  /// The next number, or `nil` once `limit` is reached.
+  func take(below limit: Int) -> Int? {
+    lock.withLock {
+      guard value < limit else { return nil }
+      defer { value += 1 }
+      return value
+    }
+  }
+}
+
+/// Result storage written from the linting threads, one slot per iteration.
 private final class ConcurrentSlots<Value>: @unchecked Sendable {
   private let lock = NSLock()
   private var storage: [Value?]

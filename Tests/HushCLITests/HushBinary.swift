@@ -53,8 +53,11 @@ struct HushBinary {
     return try body(directory)
   }
 
-  /// Runs `hush` with `arguments` in `directory`.
-  static func run(_ arguments: [String], in directory: URL) throws -> Output {
+  /// Runs `hush` with `arguments` in `directory`; with a `timeout` in seconds, stops it and
+  /// throws when it has not finished by then (its output must then fit in the pipes' buffers).
+  static func run(
+    _ arguments: [String], in directory: URL, timeout: Double? = nil
+  ) throws -> Output {
     guard let url else { throw MissingBinary() }
     let process = Process()
     process.executableURL = url
@@ -64,13 +67,25 @@ struct HushBinary {
     let stderr = Pipe()
     process.standardOutput = stdout
     process.standardError = stderr
+    let finished = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in finished.signal() }
     try process.run()
+    if let timeout, finished.wait(timeout: .now() + timeout) == .timedOut {
+      process.terminate()
+      throw TimedOut(arguments: arguments, seconds: timeout)
+    }
     let outData = stdout.fileHandleForReading.readDataToEndOfFile()
     let errData = stderr.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return Output(
       status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
       stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  struct TimedOut: Error, CustomStringConvertible {
+    var arguments: [String]
+    var seconds: Double
+    var description: String { "hush \(arguments.joined(separator: " ")) ran over \(seconds) s" }
   }
 
   struct MissingBinary: Error, CustomStringConvertible {
