@@ -58,4 +58,9 @@ extension Example {
   static func tca(_ code: String, file: StaticString = #filePath, line: UInt = #line) -> Example {
     Example("import ComposableArchitecture\n" + code, file: file, line: line)
   }
+
+  /// An example that imports Hush first, for the rules about Hush's store.
+  static func hush(_ code: String, file: StaticString = #filePath, line: UInt = #line) -> Example {
+    Example("import Hush\n" + code, file: file, line: line)
+  }
 }

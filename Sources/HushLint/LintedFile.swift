@@ -49,6 +49,13 @@ public struct LintedFile: Sendable {
     self.syntax = SyntaxIndex(tree)
   }
 
+  /// Whether the file imports `module` (`import Hush`, `@testable import Hush`).
+  public func imports(_ module: String) -> Bool {
+    tree.statements.contains { item in
+      item.item.as(ImportDeclSyntax.self)?.path.first?.name.text == module
+    }
+  }
+
   /// The one-based line and UTF-8 column of `position`.
   public func sourcePosition(of position: AbsolutePosition) -> SourcePosition {
     let location = converter.location(for: position)

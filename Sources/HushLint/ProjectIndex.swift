@@ -11,6 +11,9 @@ public struct ProjectIndex: Sendable {
   var extensionCounts: [String: Int] = [:]
   /// Computed properties declared in extensions, by the extended type's simple name.
   var extensionComputedProperties: [String: Set<String>] = [:]
+  /// Collections a reducer runs element reducers over: `rows` for
+  /// `.forEach(\.rows, action: \.rows) { … }`.
+  var forEachCollections: Set<String> = []
 
   /// An empty index.
   public init() {}
@@ -29,6 +32,7 @@ public struct ProjectIndex: Sendable {
       extensionCounts[name, default: 0] += 1
       extensionComputedProperties[name, default: []].formUnion(computed)
     }
+    forEachCollections.formUnion(collector.forEachCollections)
   }
 
   /// Adds everything in `other`.
@@ -36,6 +40,7 @@ public struct ProjectIndex: Sendable {
     types.merge(other.types) { $0 + $1 }
     extensionCounts.merge(other.extensionCounts) { $0 + $1 }
     extensionComputedProperties.merge(other.extensionComputedProperties) { $0.union($1) }
+    forEachCollections.formUnion(other.forEachCollections)
   }
 
   /// Element type name of a collection type: `Item` for `[Item]`, `Array<Item>`,
@@ -79,6 +84,18 @@ struct TypeSummary: Sendable {
 private final class TypeCollector: SyntaxVisitor {
   var summaries: [TypeSummary] = []
   var extensions: [(name: String, computed: Set<String>)] = []
+  var forEachCollections: Set<String> = []
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    if node.calleeName == "forEach", node.calleeBase != nil,
+      node.argument("action") != nil,
+      let keyPath = node.firstUnlabeledArgument?.as(KeyPathExprSyntax.self),
+      let last = keyPath.components.last?.component.as(KeyPathPropertyComponentSyntax.self)
+    {
+      forEachCollections.insert(last.declName.baseName.text)
+    }
+    return .visitChildren
+  }
 
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
     if let name = node.extendedType.trimmedDescription.split(separator: ".").last {

@@ -12,6 +12,7 @@ public enum RuleRegistry {
     LazyChainRule.self,
     NestedForEachInListRule.self,
     ObserveWholeStateRule.self,
+    RowThroughParentStoreRule.self,
     UnreadObservedObjectRule.self,
     UnstableIdentityRule.self,
     VariableRowCountRule.self,
