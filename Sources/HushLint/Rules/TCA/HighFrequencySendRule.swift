@@ -7,8 +7,10 @@ struct HighFrequencySendRule: Rule {
     name: "High-Frequency Send",
     summary: "A Slider or drag gesture bound straight to a store with no step or local state",
     rationale: """
-      A Slider bound to a store binding, or a DragGesture whose onChanged sends a store \
-      action, sends an action for every tiny movement: dozens a second, each running the \
+      A Slider bound to a store binding ($store.x, .sending(…), viewStore.binding, a \
+      Binding(get:set:) whose setter sends, or a local let holding one of those), or a \
+      DragGesture whose onChanged sends a store action, sends an action for every tiny \
+      movement: dozens a second, each running the \
       reducer, comparing state and notifying observing views. Keep the in-flight value in \
       local @State and send once when editing ends (Slider's onEditingChanged, the gesture's \
       onEnded), or give the Slider a step so it sends only meaningful changes.
@@ -40,6 +42,19 @@ struct HighFrequencySendRule: Rule {
         )
         """),
       .tca("↓Slider(value: $store.zoom.sending(\\.zoomChanged), in: 1...5)"),
+      .tca(
+        """
+        struct MixerView: View {
+          let store: StoreOf<Mixer>
+          var body: some View {
+            let gain = Binding(get: { store.gain }, set: { store.send(.gainChanged($0)) })
+            ↓Slider(value: gain, in: 0...1)
+            let pan = $store.pan
+            ↓Slider(value: pan, in: -1...1)
+            ↓Slider(value: Binding(get: { store.balance }, set: { store.send(.balance($0)) }))
+          }
+        }
+        """),
     ],
     nonTriggeringExamples: [
       .tca("Slider(value: $store.volume, in: 0...1, step: 0.1)"),
@@ -65,6 +80,19 @@ struct HighFrequencySendRule: Rule {
         """),
       Example("Slider(value: $store.volume, in: 0...1)"),
       .tca("Slider(value: $model.volume)"),
+      .tca(
+        """
+        struct MixerView: View {
+          let store: StoreOf<Mixer>
+          @State private var gain = 0.5
+          var body: some View {
+            let draft = Binding(get: { gain }, set: { gain = $0 })
+            Slider(value: draft, in: 0...1) { editing in
+              if !editing { store.send(.gainChanged(gain)) }
+            }
+          }
+        }
+        """),
     ]
   )
 
@@ -72,7 +100,7 @@ struct HighFrequencySendRule: Rule {
     var result: [Finding] = []
     for call in file.calls {
       if call.isType("Slider"), call.argument("step") == nil,
-        let value = call.argument("value"), Self.isStoreBinding(value)
+        let value = call.argument("value"), Self.sendsToStore(value)
       {
         result.append(
           Finding(
@@ -111,6 +139,29 @@ struct HighFrequencySendRule: Rule {
     guard let root = rootName(of: value), isStoreName(root) else { return false }
     let text = value.trimmedDescription
     return root.hasPrefix("$") || text.contains(".$") || text.contains(".binding(")
+  }
+
+  /// Whether writing `binding` sends to a store: a store binding, a
+  /// `Binding(get:set:)` whose setter sends, or a local `let` holding one of those.
+  private static func sendsToStore(_ binding: ExprSyntax, depth: Int = 0) -> Bool {
+    if isStoreBinding(binding) { return true }
+    if let call = binding.as(FunctionCallExprSyntax.self), call.isType("Binding"),
+      let setter = call.argument("set")?.as(ClosureExprSyntax.self)
+    {
+      return descendants(FunctionCallExprSyntax.self, of: setter).contains { send in
+        guard send.calleeName == "send", let base = send.calleeBase,
+          let root = rootName(of: base)
+        else { return false }
+        return isStoreName(root)
+      }
+    }
+    if depth < 3, let reference = binding.as(DeclReferenceExprSyntax.self),
+      let local = LocalBinding.find(reference.baseName.text, before: reference),
+      local.isConstant, let value = local.value
+    {
+      return sendsToStore(value, depth: depth + 1)
+    }
+    return false
   }
 
   private static func onlySendsToStore(_ closure: ClosureExprSyntax) -> Bool {
