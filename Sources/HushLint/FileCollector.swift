@@ -3,7 +3,8 @@ import Foundation
 /// Finds the Swift files to lint under the paths given on the command line.
 ///
 /// Directories are searched recursively for `.swift` files, skipping build products and
-/// dependency folders (`.build`, `Pods`, `Carthage`, `DerivedData`), hidden directories, and
+/// dependency folders (`.build`, `Pods`, `Carthage`, `DerivedData`), hidden directories, Xcode
+/// file templates (`*.xctemplate`, not compiled: `___FILEBASENAME___`), and
 /// whatever the configuration excludes.
 public struct FileCollector: Sendable {
   /// Directory names never searched.
@@ -79,7 +80,7 @@ public struct FileCollector: Sendable {
       guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
       if isDirectory.boolValue {
         guard !Self.skippedDirectories.contains(entry), !entry.hasPrefix("."),
-          !isExcluded(path)
+          !entry.hasSuffix(".xctemplate"), !isExcluded(path)
         else { continue }
         result += swiftFiles(under: path, visited: &visited)
       } else if entry.hasSuffix(".swift"), !isExcluded(path), isIncluded(path) {

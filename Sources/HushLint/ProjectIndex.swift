@@ -11,6 +11,10 @@ public struct ProjectIndex: Sendable {
   var extensionCounts: [String: Int] = [:]
   /// Computed properties declared in extensions, by the extended type's simple name.
   var extensionComputedProperties: [String: Set<String>] = [:]
+  /// Protocols and superclasses added by extensions, by the extended type's simple name.
+  var extensionConformances: [String: Set<String>] = [:]
+  /// Types with an extension that mentions `objectWillChange`, so may publish changes.
+  var extensionsPublishing: Set<String> = []
   /// Collections a reducer runs element reducers over: `rows` for
   /// `.forEach(\.rows, action: \.rows) { … }`.
   var forEachCollections: Set<String> = []
@@ -28,9 +32,11 @@ public struct ProjectIndex: Sendable {
     let collector = TypeCollector(viewMode: .sourceAccurate)
     collector.walk(file)
     for summary in collector.summaries { types[summary.name, default: []].append(summary) }
-    for (name, computed) in collector.extensions {
-      extensionCounts[name, default: 0] += 1
-      extensionComputedProperties[name, default: []].formUnion(computed)
+    for found in collector.extensions {
+      extensionCounts[found.name, default: 0] += 1
+      extensionComputedProperties[found.name, default: []].formUnion(found.computed)
+      extensionConformances[found.name, default: []].formUnion(found.conformances)
+      if found.publishes { extensionsPublishing.insert(found.name) }
     }
     forEachCollections.formUnion(collector.forEachCollections)
   }
@@ -41,6 +47,27 @@ public struct ProjectIndex: Sendable {
     extensionCounts.merge(other.extensionCounts) { $0 + $1 }
     extensionComputedProperties.merge(other.extensionComputedProperties) { $0.union($1) }
     forEachCollections.formUnion(other.forEachCollections)
+    extensionConformances.merge(other.extensionConformances) { $0.union($1) }
+    extensionsPublishing.formUnion(other.extensionsPublishing)
+  }
+
+  /// Whether `type` conforms to `conformance` in its declaration or an extension; `nil` when
+  /// the project does not declare `type` exactly once.
+  func conforms(_ type: String, to conformance: String) -> Bool? {
+    guard let summary = uniqueType(qualified: type) else { return nil }
+    return summary.conformances.contains(conformance)
+      || extensionConformances[summary.name, default: []].contains(conformance)
+  }
+
+  /// Whether the `ObservableObject` class `type` can never announce a change: it is declared
+  /// once, inherits only from protocols we know (or `NSObject`), has no property wrapper on a
+  /// stored property (`@Published` or a custom one that publishes), and neither it nor an
+  /// extension mentions `objectWillChange`. Observing such an object never re-renders a view.
+  func neverPublishes(_ type: String) -> Bool {
+    guard let summary = uniqueType(qualified: type), summary.kind == .classType else {
+      return false
+    }
+    return !summary.mayPublish && !extensionsPublishing.contains(summary.name)
   }
 
   /// Element type name of a collection type: `Item` for `[Item]`, `Array<Item>`,
@@ -58,6 +85,18 @@ public struct ProjectIndex: Sendable {
     return nil
   }
 
+  /// The one declaration that `name` (`State`, `Feature.State`, `App.Feature.State`) names,
+  /// matching the innermost enclosing type when `name` is qualified; `nil` when there is none
+  /// or more than one.
+  func uniqueType(qualified name: String) -> TypeSummary? {
+    let parts = name.split(separator: ".").map(String.init)
+    guard let last = parts.last else { return nil }
+    guard parts.count > 1 else { return uniqueType(named: last) }
+    let parent = parts[parts.count - 2]
+    let found = (types[last] ?? []).filter { $0.parent == parent }
+    return found.count == 1 ? found[0] : nil
+  }
+
   /// The one declaration named `name`, or `nil` when there is none or more than one.
   func uniqueType(named name: String) -> TypeSummary? {
     guard let found = types[name], found.count == 1 else { return nil }
@@ -71,6 +110,9 @@ struct TypeSummary: Sendable {
 
   var name: String
   var kind: Kind
+  /// The simple name of the type or extension it is nested in: `Feature` for
+  /// `Feature.State`; `nil` at file scope.
+  var parent: String?
   /// Stored instance properties, with their written type when annotated.
   var storedProperties: [(name: String, type: String?)]
   /// Computed instance properties.
@@ -79,11 +121,31 @@ struct TypeSummary: Sendable {
   var variableProperties: Set<String> = []
   /// Whether the type declares its own `==` or `hash(into:)`, so equality may ignore fields.
   var hasCustomEquality = false
+  /// The names in its inheritance clause, last components: `Identifiable`, `ObservableObject`.
+  var conformances: Set<String> = []
+  /// For a class: whether it may announce changes (see `ProjectIndex.neverPublishes`).
+  var mayPublish = true
 }
 
 private final class TypeCollector: SyntaxVisitor {
   var summaries: [TypeSummary] = []
-  var extensions: [(name: String, computed: Set<String>)] = []
+  /// The types and extensions the walk is inside, innermost last.
+  private var enclosing: [String] = []
+  var extensions:
+    [(name: String, computed: Set<String>, conformances: Set<String>, publishes: Bool)] = []
+
+  /// Inherited names that never publish anything: protocols and `NSObject`.
+  static let quietInheritance: Set<String> = [
+    "ObservableObject", "Identifiable", "Equatable", "Hashable", "Sendable", "Codable",
+    "Decodable", "Encodable", "CustomStringConvertible", "NSObject",
+  ]
+
+  static func inheritedNames(_ clause: InheritanceClauseSyntax?) -> Set<String> {
+    Set(
+      clause?.inheritedTypes.compactMap {
+        $0.type.trimmedDescription.split(separator: ".").last.map(String.init)
+      } ?? [])
+  }
   var forEachCollections: Set<String> = []
 
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
@@ -108,36 +170,67 @@ private final class TypeCollector: SyntaxVisitor {
           if let name = binding.identifierName { computed.insert(name) }
         }
       }
-      extensions.append((String(name), computed))
+      extensions.append(
+        (
+          String(name), computed, Self.inheritedNames(node.inheritanceClause),
+          node.memberBlock.description.contains("objectWillChange")
+        ))
     }
+    enclosing.append(
+      node.extendedType.trimmedDescription.split(separator: ".").last.map(String.init) ?? "")
     return .visitChildren
   }
+
+  override func visitPost(_ node: ExtensionDeclSyntax) { enclosing.removeLast() }
 
   override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-    record(node.name.text, .structure, node.memberBlock)
+    record(node.name.text, .structure, node.memberBlock, node.inheritanceClause)
     return .visitChildren
   }
+
+  override func visitPost(_ node: StructDeclSyntax) { enclosing.removeLast() }
 
   override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-    record(node.name.text, .classType, node.memberBlock)
+    record(node.name.text, .classType, node.memberBlock, node.inheritanceClause)
     return .visitChildren
   }
+
+  override func visitPost(_ node: ClassDeclSyntax) { enclosing.removeLast() }
 
   override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-    record(node.name.text, .enumeration, node.memberBlock)
+    record(node.name.text, .enumeration, node.memberBlock, node.inheritanceClause)
     return .visitChildren
   }
 
+  override func visitPost(_ node: EnumDeclSyntax) { enclosing.removeLast() }
+
   override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-    record(node.name.text, .actor, node.memberBlock)
+    record(node.name.text, .actor, node.memberBlock, node.inheritanceClause)
     return .visitChildren
   }
+
+  override func visitPost(_ node: ActorDeclSyntax) { enclosing.removeLast() }
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
-  private func record(_ name: String, _ kind: TypeSummary.Kind, _ members: MemberBlockSyntax) {
+  private func record(
+    _ name: String, _ kind: TypeSummary.Kind, _ members: MemberBlockSyntax,
+    _ inheritance: InheritanceClauseSyntax?
+  ) {
     var summary = TypeSummary(
-      name: name, kind: kind, storedProperties: [], computedProperties: [])
+      name: name, kind: kind, parent: enclosing.last, storedProperties: [],
+      computedProperties: [])
+    enclosing.append(name)
+    summary.conformances = Self.inheritedNames(inheritance)
+    if kind == .classType {
+      summary.mayPublish =
+        !summary.conformances.isSubset(of: Self.quietInheritance)
+        || members.description.contains("objectWillChange")
+        || members.members.contains { member in
+          guard let variable = member.decl.as(VariableDeclSyntax.self) else { return false }
+          return !variable.attributes.isEmpty && !variable.isStatic
+        }
+    }
     for member in members.members {
       if let function = member.decl.as(FunctionDeclSyntax.self),
         ["==", "hash"].contains(function.name.text)

@@ -12,7 +12,7 @@ struct LintCommand: AsyncParsableCommand {
     abstract: "Find patterns that make SwiftUI do needless work.",
     discussion: """
       Lints the Swift files under each PATH (default: the current directory), skipping \
-      .build, Pods, Carthage, DerivedData and what .hush-lint.yml excludes.
+      .build, Pods, Carthage, DerivedData, *.xctemplate and what .hush-lint.yml excludes.
 
       Options:
         --format <format>        xcode (default), json, sarif or github

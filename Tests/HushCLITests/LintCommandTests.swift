@@ -223,6 +223,7 @@ import Testing
       "Pods/Badge.swift": Self.badge,
       "Carthage/Checkouts/Badge.swift": Self.badge,
       "DerivedData/Badge.swift": Self.badge,
+      "Templates/View.xctemplate/___FILEBASENAME___.swift": Self.badge,
       "Sources/Greeting.swift": Self.clean,
       "Sources/notes.txt": "not swift",
     ]) { directory in

@@ -93,6 +93,23 @@ import Testing
     #expect(violations.map(\.ruleID) == ["unread-observed-object"])
   }
 
+  @Test func selfIdentityOverAnIdentifiableModelSaysToDropTheID() {
+    let source = """
+      struct Contact: Identifiable { var id: UUID; var name: String; var phone: String }
+      struct Contacts: View {
+        var contacts: [Contact]
+        var body: some View { ForEach(contacts, id: \\.self) { Text($0.name) } }
+      }
+      """
+    let messages = Linter(configuration: everyRule()).lint(source: source, path: "C.swift")
+      .map(\.message)
+    #expect(
+      messages == [
+        "'id: \\.self' hashes the whole Contact, so any edit gives the row a new identity; "
+          + "Contact is Identifiable: drop 'id: \\.self' and let ForEach use its id"
+      ])
+  }
+
   @Test func garbageDoesNotCrash() {
     let inputs = [
       "", "}}}}", "@ObservedObject", "struct : View {", "ForEach(", "\u{0}\u{1}", "#if",

@@ -25,7 +25,7 @@ enum UseContext {
   static let actionLabels: Set<String> = [
     "action", "perform", "onDismiss", "onCommit", "onEditingChanged", "onCompletion",
     "onIncrement", "onDecrement", "onEnded", "onChanged", "completion", "handler",
-    "primaryAction", "set",
+    "primaryAction", "set", "setter",
   ]
 
   /// Calls whose trailing closure runs in response to an event.

@@ -70,6 +70,20 @@ struct ExpensiveViewInitRule: Rule {
     nonTriggeringExamples: [
       Example(
         """
+        struct AirTime: View {
+          @Binding var airTime: String
+          var body: some View {
+            DatePicker(
+              "Air time",
+              selection: $airTime.map(getter: { Self.parse($0) }, setter: { date in
+                let formatter = DateFormatter()
+                return formatter.string(from: date)
+              }))
+          }
+        }
+        """),
+      Example(
+        """
         struct DateLabel: View {
           static let formatter = DateFormatter()
           let date: Date

@@ -181,6 +181,19 @@ struct UnstableIdentityRule: Rule {
         """
         ForEach(Array(["a", "b"].enumerated()), id: \\.offset) { Text($0.element) }
         """),
+      Example(
+        """
+        struct History: View {
+          @ObservedObject var editor: Editor
+          var body: some View {
+            Menu("Back") {
+              ForEach(Array(editor.history.enumerated()), id: \\.offset) { index, file in
+                Button(file.name) { editor.goBack(by: index + 1) }
+              }
+            }
+          }
+        }
+        """),
     ]
   )
 
@@ -190,9 +203,15 @@ struct UnstableIdentityRule: Rule {
     for call in file.calls where ViewContainers.isForEach(call) {
       guard let data = call.firstUnlabeledArgument else { continue }
       let view = file.views.first { $0.declaration.range.contains(call.position) }
+      // A menu's or picker's items are built when it opens and hold no state to lose.
+      let isTransient =
+        ViewContainers.container(of: call).map {
+          $0.calleeName.map(Self.transientContainers.contains) ?? false
+        } ?? false
       let keyPath = call.argument("id")?.as(KeyPathExprSyntax.self)
       let keyPathText = keyPath?.components.trimmedDescription
       if let keyPath, keyPathText == ".offset", let enumerated = Self.enumeratedBase(data) {
+        guard !isTransient else { continue }
         let message =
           "'id: \\.offset' makes a row's position its identity; an insert or delete "
           + "moves every later row's identity. Use the element's stable id"
@@ -202,6 +221,7 @@ struct UnstableIdentityRule: Rule {
       } else if let collection = Self.indexedCollection(data), let name = Self.lastName(collection),
         Self.hasEditingModifier(call) || mutated.names.contains(name)
       {
+        guard !isTransient else { continue }
         let message =
           "ForEach over the indices of '\(name)', which changes; after an insert or "
           + "delete rows keep the wrong identity. Iterate the elements by a stable id"
@@ -237,6 +257,9 @@ struct UnstableIdentityRule: Rule {
     }
     return nil
   }
+
+  /// Containers whose `ForEach` rows are rebuilt each time they show and keep no state.
+  static let transientContainers: Set<String> = ["Menu", "Picker", "contextMenu"]
 
   /// Whether a collection can change after the view is made.
   enum Fixedness {
@@ -382,8 +405,13 @@ struct UnstableIdentityRule: Rule {
       summary.kind == .structure, summary.storedProperties.count >= 2,
       !summary.hasCustomEquality
     else { return nil }
+    let fix =
+      summary.conformances.contains("Identifiable")
+        || index.extensionConformances[element, default: []].contains("Identifiable")
+      ? "\(element) is Identifiable: drop 'id: \\.self' and let ForEach use its id"
+      : "make \(element) Identifiable and use its id"
     return "'id: \\.self' hashes the whole \(element), so any edit gives the row a new "
-      + "identity; make \(element) Identifiable and use its id"
+      + "identity; \(fix)"
   }
 
   private func uuidFindings(in file: LintedFile) -> [Finding] {

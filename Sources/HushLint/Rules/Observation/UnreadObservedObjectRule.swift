@@ -129,6 +129,16 @@ struct UnreadObservedObjectRule: Rule {
         """),
       Example(
         """
+        final class UndoRegistration: ObservableObject {
+          let manager = UndoManager()
+        }
+        struct Editor: View {
+          @StateObject private var undo = UndoRegistration()
+          var body: some View { Text("Editor").environmentObject(undo) }
+        }
+        """),
+      Example(
+        """
         struct Split: View {
           @ObservedObject var model: Model
           var body: some View { Text("x") }
@@ -160,6 +170,12 @@ struct UnreadObservedObjectRule: Rule {
         let ownsAndInjects = wrapper == "StateObject" && kinds.contains(.passOn)
         guard !kinds.contains(.action) || ownsAndInjects else { continue }
         let name = property.binding.pattern
+        let before = found.count
+        defer {
+          if found.count > before {
+            found[before] = Self.unlessQuiet(found[before], property: property)
+          }
+        }
         if kinds.isEmpty {
           found.append(
             Finding(
@@ -171,7 +187,8 @@ struct UnreadObservedObjectRule: Rule {
             Finding(
               at: name,
               message: "'\(property.name)' is owned here only to be passed on, yet re-renders "
-                + "this view on every change; on iOS 17+ make the model @Observable and hold "
+                + "this view on every change; on iOS 17 or macOS 14 and later make the model "
+                + "@Observable and hold "
                 + "it in @State",
               isMild: true))
         } else {
@@ -186,5 +203,30 @@ struct UnreadObservedObjectRule: Rule {
       result += view.unlessExtendedElsewhere(found)
     }
     return result
+  }
+
+  /// `finding`, dropped when the project shows that `property`'s class never publishes a
+  /// change (no `@Published`, no `objectWillChange`): observing it costs nothing.
+  static func unlessQuiet(_ finding: Finding, property: ViewProperty) -> Finding {
+    guard let type = objectType(of: property) else { return finding }
+    var deferred = finding
+    let message = finding.message
+    let resolve = finding.resolve
+    deferred.resolve = { index in
+      guard !index.neverPublishes(type) else { return nil }
+      return resolve.map { $0(index) } ?? message
+    }
+    return deferred
+  }
+
+  /// The class an observed property holds: its written type, or `Model` in `= Model()`.
+  static func objectType(of property: ViewProperty) -> String? {
+    if let type = property.type {
+      return type.hasSuffix("?") || type.hasSuffix("!") ? String(type.dropLast()) : type
+    }
+    guard let call = property.initializer?.as(FunctionCallExprSyntax.self),
+      call.calledExpression.is(DeclReferenceExprSyntax.self)
+    else { return nil }
+    return call.calledExpression.trimmedDescription
   }
 }

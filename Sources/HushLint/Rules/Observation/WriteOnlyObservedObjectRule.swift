@@ -67,6 +67,17 @@ struct WriteOnlyObservedObjectRule: Rule {
     nonTriggeringExamples: [
       Example(
         """
+        final class Sounds: ObservableObject {
+          private let player = Player()
+          func play(_ name: String) { player.play(name) }
+        }
+        struct Key: View {
+          @EnvironmentObject var sounds: Sounds
+          var body: some View { Button("A") { sounds.play("a") } }
+        }
+        """),
+      Example(
+        """
         struct Counter: View {
           @ObservedObject var model: Model
           var body: some View {
@@ -156,11 +167,13 @@ struct WriteOnlyObservedObjectRule: Rule {
         // Owning a @StateObject to inject it is reported by unread-observed-object.
         if wrapper == "StateObject" && kinds.contains(.passOn) { continue }
         found.append(
-          Finding(
-            at: property.binding.pattern,
-            message: "'\(property.name)' is only used in actions, never read for display, yet "
-              + "re-renders this view on every change; inject it as a plain reference "
-              + "(an @Environment value or a @State holder)"))
+          UnreadObservedObjectRule.unlessQuiet(
+            Finding(
+              at: property.binding.pattern,
+              message: "'\(property.name)' is only used in actions, never read for display, "
+                + "yet re-renders this view on every change; inject it as a plain reference "
+                + "(an @Environment value or a @State holder)"),
+            property: property))
       }
       result += view.unlessExtendedElsewhere(found)
     }

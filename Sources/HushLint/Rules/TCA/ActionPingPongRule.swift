@@ -82,6 +82,19 @@ struct ActionPingPongRule: Rule {
         """
         Reduce { state, action in
           switch action {
+          case .retryTapped:
+            return ↓.run { send in await send(.load) }
+          case .load:
+            state.isLoading = true
+            return .run { send in await send(.loaded(try await client.fetch())) }
+          case .loaded: return .none
+          }
+        }
+        """),
+      .tca(
+        """
+        Reduce { state, action in
+          switch action {
           case .readingFinished: return ↓.send(.setRoute(.summary))
           case let .setRoute(route):
             state.route = route
@@ -193,15 +206,15 @@ struct ActionPingPongRule: Rule {
         guard let switchCase = element.as(SwitchCaseSyntax.self) else { continue }
         for statement in switchCase.statements {
           guard let returned = statement.item.as(ReturnStmtSyntax.self)?.expression,
-            let send = returned.as(FunctionCallExprSyntax.self),
-            let member = send.calledExpression.as(MemberAccessExprSyntax.self),
-            member.base == nil, member.declName.baseName.text == "send",
-            let action = send.arguments.first?.expression,
+            let (send, action) = Self.sentAction(returned),
             let target = Self.actionName(action), target != "delegate",
             valueCases.contains(target) || !Self.isChildAction(action),
             let handler = handlers[target], handler.id != switchCase.id,
             Self.onlyMutatesState(handler)
           else { continue }
+          let sent =
+            send.as(FunctionCallExprSyntax.self).map(Self.isRun) == true
+            ? ".run { await send(.\(target)) }" : ".send(.\(target))"
           let returnsEffect = handler.statements.contains {
             guard let returned = $0.item.as(ReturnStmtSyntax.self)?.expression else {
               return false
@@ -211,7 +224,7 @@ struct ActionPingPongRule: Rule {
           result.append(
             Finding(
               at: send,
-              message: "'.send(.\(target))' runs the store again for a handler that only "
+              message: "'\(sent)' runs the store again for a handler that only "
                 + (returnsEffect
                   ? "changes state and returns an effect; call a shared helper that returns it"
                   : "changes state; call a shared helper instead of sending an action")))
@@ -233,6 +246,38 @@ struct ActionPingPongRule: Rule {
     else { return false }
     let inner = argument.as(FunctionCallExprSyntax.self)?.calledExpression ?? argument
     return inner.as(MemberAccessExprSyntax.self).map { $0.base == nil } ?? false
+  }
+
+  /// The effect and the action of `.send(.x)`, or of `.run { send in await send(.x) }` with
+  /// nothing before the send: either only runs the store again with `.x`.
+  private static func sentAction(_ effect: ExprSyntax) -> (ExprSyntax, ExprSyntax)? {
+    guard let call = effect.as(FunctionCallExprSyntax.self),
+      let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil
+    else { return nil }
+    if member.declName.baseName.text == "send" {
+      return call.arguments.first.map { (effect, $0.expression) }
+    }
+    guard isRun(call), call.arguments.isEmpty,
+      let closure = call.trailingClosure, closure.statements.count == 1,
+      let parameter = closure.signature?.parameterClause?.as(
+        ClosureShorthandParameterListSyntax.self)?.first?.name.text,
+      let awaited = statementExpressions(closure.statements).first,
+      closure.statements.first?.item.as(ExprSyntax.self).map({ $0.is(AwaitExprSyntax.self) })
+        ?? false,
+      let send = awaited.as(FunctionCallExprSyntax.self),
+      send.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == parameter,
+      send.arguments.count == 1, let action = send.arguments.first?.expression,
+      // The action is built from cases and values only: a call such as
+      // `client.settings()` may be the awaited work.
+      descendants(FunctionCallExprSyntax.self, of: action).allSatisfy({ call in
+        call.calledExpression.as(MemberAccessExprSyntax.self).map { $0.base == nil } ?? false
+      })
+    else { return nil }
+    return (effect, action)
+  }
+
+  private static func isRun(_ call: FunctionCallExprSyntax) -> Bool {
+    call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "run"
   }
 
   /// Whether a case pattern binds its payload: `.route(let r)`, `let .route(r)`.

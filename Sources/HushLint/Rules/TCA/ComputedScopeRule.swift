@@ -8,8 +8,9 @@ struct ComputedScopeRule: Rule {
     summary: "store.scope(state:) with a closure or a key path to a computed property",
     rationale: """
       A scoped store derives child state from parent state on every parent change. With a \
-      closure, or a key path to a computed property, the child state is rebuilt each time and \
-      the scoped store cannot be cached, so every parent change reaches every child view. \
+      closure the scoped store cannot be cached (TCA before 1.5 cached none) and the child \
+      state is rebuilt each time; with a key path to a computed property the store is cached \
+      but the child state is still rebuilt, and compared, on every parent change. \
       Scope to a stored property with a key path (store.scope(state: \\.child, action: \
       \\.child)); if the child needs derived values, store them in the child state and keep \
       them up to date in the reducer.

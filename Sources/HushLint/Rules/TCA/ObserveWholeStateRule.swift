@@ -28,6 +28,18 @@ struct ObserveWholeStateRule: Rule {
         """),
       .tca("self.viewStore = ViewStore(store, observe: ↓{ (state: State) in state })"),
       .tca("↓WithViewStore(self.store) { viewStore in Text(viewStore.title) }"),
+      .tca(
+        """
+        struct Counter: Reducer {
+          struct State: Equatable { var count = 0; var isTimerOn = false; var alert: String? }
+        }
+        struct CounterView: View {
+          let store: StoreOf<Counter>
+          var body: some View {
+            WithViewStore(store, observe: ↓{ $0 }) { Text("\\($0.count)") }
+          }
+        }
+        """),
     ],
     nonTriggeringExamples: [
       .tca("WithViewStore(store, observe: \\.count) { Text(\"\\($0.state)\") }"),
@@ -37,6 +49,23 @@ struct ObserveWholeStateRule: Rule {
       .tca("let values = items.map { $0 }"),
       .tca("WithViewStore(store.scope(state: ViewState.init)) { Text($0.title) }"),
       .tca("ForEachStore(store.scope(state: \\.rows, action: \\.rows)) { RowView(store: $0) }"),
+      .tca(
+        """
+        struct Basics: Reducer {
+          struct State: Equatable { let id: UUID; var count = 0 }
+        }
+        struct BasicsView: View {
+          let store: StoreOf<Basics>
+          let toggle = ViewStore(Store(initialState: false) { Toggler() }, observe: { $0 })
+          var body: some View {
+            WithViewStore(self.store, observe: { $0 }) { Text("\\($0.count)") }
+            ForEachStore(store.scope(state: \\.rows, action: \\.rows)) { row in
+              let idStore = row.scope(state: \\.id, action: \\.self)
+              WithViewStore(idStore, observe: { $0 }) { Text("\\($0.state)") }
+            }
+          }
+        }
+        """),
     ]
   )
 
@@ -54,12 +83,114 @@ struct ObserveWholeStateRule: Rule {
           message: "a ViewStore without observe: watches the whole state and re-renders on "
             + "every change; observe only what the view shows, or use @ObservableState")
       }
-      guard Self.isIdentity(observe) else { return nil }
-      return Finding(
-        at: observe,
-        message: "observing the whole state re-renders this view on every state change; "
-          + "observe only what the view shows, or use @ObservableState")
+      guard Self.isIdentity(observe), let store = call.firstUnlabeledArgument else {
+        return nil
+      }
+      let message =
+        "observing the whole state re-renders this view on every state change; "
+        + "observe only what the view shows, or use @ObservableState"
+      switch Self.stateType(of: store, in: file, depth: 0) {
+      case .small: return nil
+      case .unknown: return Finding(at: observe, message: message)
+      case .named(let type):
+        // A feature declared in this file decides at once: other files often reuse its name.
+        if let fields = Self.changingFieldCount(of: type, in: file.index) {
+          return fields > 1 ? Finding(at: observe, message: message) : nil
+        }
+        return Finding(at: observe) { index in
+          Self.changingFieldCount(of: type, in: index).map { $0 > 1 } ?? true ? message : nil
+        }
+      }
     }
+  }
+
+  /// What is known of a store's state type.
+  enum StateType {
+    /// A single value or a store scoped to a part: observing all of it is observing one thing.
+    case small
+    /// A type to look up in the project: `Feature.State`.
+    case named(String)
+    case unknown
+  }
+
+  static let singleValueTypes: Set<String> = [
+    "Bool", "Int", "Double", "Float", "String", "UUID", "Date", "URL",
+  ]
+
+  /// The state type of `store`: from a `StoreOf<F>` or `Store<S, A>` annotation, a
+  /// `Store(initialState:)` value, or a local `let` of either; a scoped store is `.small`
+  /// (its whole state is the part it was scoped to).
+  private static func stateType(
+    of store: ExprSyntax, in file: LintedFile, depth: Int
+  ) -> StateType {
+    var name: String?
+    if let reference = store.as(DeclReferenceExprSyntax.self) {
+      if depth < 3, let local = LocalBinding.find(reference.baseName.text, before: reference) {
+        if let type = local.type { return stateType(annotation: type) }
+        guard let value = local.value else { return .unknown }
+        return stateType(of: value, in: file, depth: depth + 1)
+      }
+      name = reference.baseName.text
+    } else if let member = store.as(MemberAccessExprSyntax.self),
+      member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+    {
+      name = member.declName.baseName.text
+    } else if let call = store.as(FunctionCallExprSyntax.self) {
+      if call.calleeName == "scope", call.calleeBase != nil { return .small }
+      if call.isType("Store"), let initial = call.argument("initialState") {
+        return stateType(initialState: initial)
+      }
+      return .unknown
+    }
+    guard let name,
+      let property = file.views.lazy.compactMap({ $0.property(named: name) }).first
+        ?? file.syntax.variables.lazy.flatMap({ variable in
+          variable.bindings.compactMap { binding -> ViewProperty? in
+            guard binding.identifierName == name else { return nil }
+            return ViewProperty.all(in: DeclSyntax(variable)).first { $0.name == name }
+          }
+        }).first
+    else { return .unknown }
+    if let type = property.type { return stateType(annotation: type) }
+    if let initializer = property.initializer, depth < 3 {
+      return stateType(of: initializer, in: file, depth: depth + 1)
+    }
+    return .unknown
+  }
+
+  /// `F.State` for `StoreOf<F>`, `S` for `Store<S, A>`.
+  private static func stateType(annotation: String) -> StateType {
+    let text = annotation.replacingOccurrences(of: " ", with: "")
+    if text.hasPrefix("StoreOf<"), text.hasSuffix(">") {
+      return .named(String(text.dropFirst("StoreOf<".count).dropLast()) + ".State")
+    }
+    if text.hasPrefix("Store<"), text.hasSuffix(">"),
+      let state = text.dropFirst("Store<".count).dropLast().split(separator: ",").first
+    {
+      return singleValueTypes.contains(String(state)) ? .small : .named(String(state))
+    }
+    return .unknown
+  }
+
+  /// The type of `Store(initialState: value)`: a literal is one value; `X()` or `X.init()`
+  /// names `X`.
+  private static func stateType(initialState value: ExprSyntax) -> StateType {
+    if value.is(BooleanLiteralExprSyntax.self) || value.is(IntegerLiteralExprSyntax.self)
+      || value.is(StringLiteralExprSyntax.self) || value.is(FloatLiteralExprSyntax.self)
+    {
+      return .small
+    }
+    guard let call = value.as(FunctionCallExprSyntax.self) else { return .unknown }
+    var type = call.calledExpression.trimmedDescription
+    if type.hasSuffix(".init") { type.removeLast(".init".count) }
+    return type.isEmpty ? .unknown : .named(type)
+  }
+
+  /// How many stored `var` properties `type` has (a `let` never changes), when the project
+  /// declares it once.
+  private static func changingFieldCount(of type: String, in index: ProjectIndex) -> Int? {
+    guard let summary = index.uniqueType(qualified: type) else { return nil }
+    return summary.variableProperties.count
   }
 
   private static func isIdentity(_ expression: ExprSyntax) -> Bool {
