@@ -39,3 +39,12 @@ struct LikeCount: View {
     Text("\(post.likes)")
   }
 }
+
+extension FeedModel {
+  func edit(_ post: Post, title: String, body: String, isHidden: Bool) {
+    guard let index = posts.firstIndex(where: { $0.id == post.id }) else { return }
+    posts[index].title = title
+    posts[index].body = body
+    posts[index].isHidden = isHidden
+  }
+}

@@ -28,7 +28,7 @@ public struct LintedFile: Sendable {
   ///   - path: The path to show in reports.
   ///   - source: The Swift source.
   ///   - index: Declarations from the whole set of linted files; when `nil`, only this
-  ///     file's declarations are known.
+  ///     file's declarations and writes are known.
   public init(path: String, source: String, index: ProjectIndex? = nil) {
     let tree = Parser.parse(source: source)
     self.init(path: path, source: source, tree: tree, index: index)
@@ -44,9 +44,18 @@ public struct LintedFile: Sendable {
       guard let decl = item.item.as(ImportDeclSyntax.self) else { return false }
       return decl.path.first?.name.text == "ComposableArchitecture"
     }
-    self.index = index ?? ProjectIndex(files: [tree])
+    let syntax = SyntaxIndex(tree)
+    if let index {
+      self.index = index
+    } else {
+      // This file's declarations and writes; whether they are all the writes is known only
+      // to a lint of the whole set of files.
+      var own = ProjectIndex(files: [tree])
+      own.mutatedNames = MutatedNames(syntax).names
+      self.index = own
+    }
     self.views = ViewType.all(in: tree)
-    self.syntax = SyntaxIndex(tree)
+    self.syntax = syntax
   }
 
   /// Whether the file imports `module` (`import Hush`, `@testable import Hush`).

@@ -97,6 +97,8 @@ public struct Linter: Sendable {
       results[position] = linter.lintFile(at: paths[position])
     }
     var projectIndex = ProjectIndex()
+    // Every file's index records its writes, so together they record all of them.
+    projectIndex.mutationsKnown = true
     var files: [FileResult] = []
     var problems: [FileProblem] = []
     for slot in results.takeValues() {
@@ -170,7 +172,7 @@ public struct Linter: Sendable {
       return .failure(FileProblem(path: path, reason: reason))
     }
     let tree = Parser.parse(source: text)
-    let file = LintedFile(path: path, source: text, tree: tree, index: ProjectIndex(files: [tree]))
+    let file = LintedFile(path: path, source: text, tree: tree, index: nil)
     return .success(
       FileResult(
         pending: pendingViolations(in: file), index: file.index,

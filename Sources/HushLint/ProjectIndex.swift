@@ -15,6 +15,12 @@ public struct ProjectIndex: Sendable {
   var extensionConformances: [String: Set<String>] = [:]
   /// Types with an extension that mentions `objectWillChange`, so may publish changes.
   var extensionsPublishing: Set<String> = []
+  /// Names the linted code assigns or mutates outside initializers (`x.count = …`,
+  /// `xs.append(…)`): the last name of each target. Meaningful only when `mutationsKnown`.
+  var mutatedNames: Set<String> = []
+  /// Whether `mutatedNames` covers every linted file, so a name missing from it is never
+  /// written after it is made.
+  var mutationsKnown = false
   /// Collections a reducer runs element reducers over: `rows` for
   /// `.forEach(\.rows, action: \.rows) { … }`.
   var forEachCollections: Set<String> = []
@@ -47,8 +53,15 @@ public struct ProjectIndex: Sendable {
     extensionCounts.merge(other.extensionCounts) { $0 + $1 }
     extensionComputedProperties.merge(other.extensionComputedProperties) { $0.union($1) }
     forEachCollections.formUnion(other.forEachCollections)
+    mutatedNames.formUnion(other.mutatedNames)
     extensionConformances.merge(other.extensionConformances) { $0.union($1) }
     extensionsPublishing.formUnion(other.extensionsPublishing)
+  }
+
+  /// Whether the linted code may write `name` after it is made: `true` unless every file's
+  /// writes are known and none is to `name`.
+  func mayWrite(_ name: String) -> Bool {
+    !mutationsKnown || mutatedNames.contains(name)
   }
 
   /// Whether `type` conforms to `conformance` in its declaration or an extension; `nil` when

@@ -126,8 +126,10 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let model = directory.appendingPathComponent("Cat.swift")
     let view = directory.appendingPathComponent("CatImage.swift")
-    try "struct Cat { var name: String; var imageURL: URL; var rating: Int }".write(
-      to: model, atomically: true, encoding: .utf8)
+    try """
+    struct Cat { var name: String; var imageURL: URL; var rating: Int }
+    func rename(_ cat: inout Cat) { cat.name = "Tom"; cat.rating += 1 }
+    """.write(to: model, atomically: true, encoding: .utf8)
     try """
     struct CatImage: View {
       let cat: Cat
@@ -137,7 +139,7 @@ import Testing
     let report = Linter().lint(files: [model.path, view.path])
     #expect(report.violations.map(\.ruleID) == ["whole-model-dependency"])
     #expect(report.fileCount == 2)
-    #expect(report.lineCount == 5)
+    #expect(report.lineCount == 6)
     let alone = Linter().lint(files: [view.path])
     #expect(alone.violations.isEmpty)
     let extensionElsewhere = directory.appendingPathComponent("CatImage+Name.swift")
@@ -145,6 +147,47 @@ import Testing
       to: extensionElsewhere, atomically: true, encoding: .utf8)
     let extended = Linter().lint(files: [model.path, view.path, extensionElsewhere.path])
     #expect(extended.violations.isEmpty)
+  }
+
+  @Test func fieldsTheProjectNeverWritesChangeOnlyWithTheWholeValue() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("hush-linter-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let files = [
+      "Parsed.swift": """
+      struct Parsed { var markdown: String; var rawText: String; var links: [URL]
+        init(html: String) { markdown = html; rawText = html; links = [] }
+      }
+      struct Reactions { var favorites = ["heart", "star"]; var count = 0 }
+      """,
+      "Views.swift": """
+      struct Body: View {
+        let parsed: Parsed
+        var body: some View { Text(parsed.markdown) }
+      }
+      struct Arc: View {
+        let store: StoreOf<Feature>
+        var body: some View {
+          ForEach(Array(store.favorites.enumerated()), id: \\.offset) { Text($0.element) }
+        }
+      }
+      """,
+    ]
+    var paths: [String] = []
+    for (name, source) in files {
+      let url = directory.appendingPathComponent(name)
+      try source.write(to: url, atomically: true, encoding: .utf8)
+      paths.append(url.path)
+    }
+    #expect(Linter().lint(files: paths).violations.isEmpty)
+    let writer = directory.appendingPathComponent("Writer.swift")
+    try
+      "func edit(_ p: inout Parsed, _ r: inout Reactions) { p.links = []; r.favorites.remove(at: 0) }"
+      .write(to: writer, atomically: true, encoding: .utf8)
+    #expect(
+      Linter().lint(files: paths + [writer.path]).violations.map(\.ruleID).sorted()
+        == ["unstable-identity", "whole-model-dependency"])
   }
 
   @Test func unreadableFilesAreProblemsNotCrashes() {

@@ -34,7 +34,7 @@ struct UnstableIdentityRule: Rule {
             List {
               ForEach(↓todos.indices, id: \\.self) { index in TodoRow(todo: $todos[index]) }
             }
-            Button("Add") { todos.append(Todo()) }
+            Button("Add") { todos.insert(Todo(), at: 0) }
           }
         }
         """),
@@ -64,7 +64,7 @@ struct UnstableIdentityRule: Rule {
             let starred: [Contact] = contacts.filter { $0.phone.isEmpty }
             ForEach(starred, id: ↓\\.self) { Text($0.name) }
             ForEach(Array(contacts.enumerated()), id: ↓\\.offset) { Text($0.element.name) }
-            Button("Add") { contacts.append(Contact(name: "", phone: "")) }
+            Button("Add") { contacts.insert(Contact(name: "", phone: ""), at: 0) }
           }
         }
         """),
@@ -183,6 +183,19 @@ struct UnstableIdentityRule: Rule {
         """),
       Example(
         """
+        struct Levels: View {
+          @State private var levels: [String] = ["All"]
+          var body: some View {
+            ForEach(0..<levels.count, id: \\.self) { Text(levels[$0]) }
+            ForEach(Array(levels.enumerated()), id: \\.offset) { Text($0.element) }
+            Button("Deeper") { levels.append("Level \\(levels.count)") }
+            Button("Up") { levels.removeLast() }
+            Button("Reset") { levels = ["All"] }
+          }
+        }
+        """),
+      Example(
+        """
         struct History: View {
           @ObservedObject var editor: Editor
           var body: some View {
@@ -202,16 +215,22 @@ struct UnstableIdentityRule: Rule {
     let mutated = MutatedNames(file.syntax)
     for call in file.calls where ViewContainers.isForEach(call) {
       guard let data = call.firstUnlabeledArgument else { continue }
-      let view = file.views.first { $0.declaration.range.contains(call.position) }
       // A menu's or picker's items are built when it opens and hold no state to lose.
       let isTransient =
         ViewContainers.container(of: call).map {
           $0.calleeName.map(Self.transientContainers.contains) ?? false
         } ?? false
+      guard !isTransient else { continue }
+      let view = file.views.first { $0.declaration.range.contains(call.position) }
       let keyPath = call.argument("id")?.as(KeyPathExprSyntax.self)
       let keyPathText = keyPath?.components.trimmedDescription
       if let keyPath, keyPathText == ".offset", let enumerated = Self.enumeratedBase(data) {
-        guard !isTransient else { continue }
+        // The file changes the collection only at its end: no element moves to another offset.
+        if let name = Self.lastName(enumerated), mutated.names.contains(name),
+          !mutated.shifted.contains(name), !Self.hasEditingModifier(call)
+        {
+          continue
+        }
         let message =
           "'id: \\.offset' makes a row's position its identity; an insert or delete "
           + "moves every later row's identity. Use the element's stable id"
@@ -219,9 +238,8 @@ struct UnstableIdentityRule: Rule {
           at: keyPath, message: message,
           unless: Self.fixedness(of: enumerated, in: view, mutated: mutated))
       } else if let collection = Self.indexedCollection(data), let name = Self.lastName(collection),
-        Self.hasEditingModifier(call) || mutated.names.contains(name)
+        Self.hasEditingModifier(call) || mutated.shifted.contains(name)
       {
-        guard !isTransient else { continue }
         let message =
           "ForEach over the indices of '\(name)', which changes; after an insert or "
           + "delete rows keep the wrong identity. Iterate the elements by a stable id"
@@ -266,8 +284,11 @@ struct UnstableIdentityRule: Rule {
     /// A literal, `Type.list`, a `let` or static property of the view, a plain `var` of the
     /// view set only in `init`, or a local `let` bound to one of these.
     case fixed
-    /// A member of a `let` property whose type is named: fixed when that type is a value type.
-    case fixedIfValue(type: String)
+    /// A member of a `let` property whose type is named: fixed when that type is a value type
+    /// or the linted code never writes the member.
+    case fixedIfValue(type: String, member: String)
+    /// A member of an object or store: fixed when the linted code never writes it.
+    case fixedIfNeverWritten(member: String)
     case changes
   }
 
@@ -279,15 +300,17 @@ struct UnstableIdentityRule: Rule {
     switch fixedness {
     case .fixed: return []
     case .changes: return [Finding(at: node, message: message)]
-    case .fixedIfValue(let type):
+    case .fixedIfValue(let type, let member):
       return [
         Finding(at: node) { index in
           guard let summary = index.uniqueType(named: type),
             summary.kind == .structure || summary.kind == .enumeration
-          else { return message }
+          else { return index.mayWrite(member) ? message : nil }
           return nil
         }
       ]
+    case .fixedIfNeverWritten(let member):
+      return [Finding(at: node) { index in index.mayWrite(member) ? message : nil }]
     }
   }
 
@@ -312,20 +335,21 @@ struct UnstableIdentityRule: Rule {
       guard local.isConstant, let value = local.value else { return .changes }
       return fixedness(of: value, in: view, mutated: mutated, depth: depth + 1)
     }
-    guard let property = view?.property(named: root), !property.isComputed,
-      property.wrapper == nil
-    else { return .changes }
-    let isConstant =
-      property.isStatic || property.declaration.bindingSpecifier.tokenKind == .keyword(.let)
-      || !mutated.names.contains(root)
-    guard isConstant else { return .changes }
     // The property is the collection itself, or an object or value holding it.
     let isWholeProperty =
       collection.is(DeclReferenceExprSyntax.self)
       || collection.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription == "self"
+    let member = lastName(collection).map(Fixedness.fixedIfNeverWritten) ?? .changes
+    guard let property = view?.property(named: root), !property.isComputed,
+      property.wrapper == nil
+    else { return isWholeProperty ? .changes : member }
+    let isConstant =
+      property.isStatic || property.declaration.bindingSpecifier.tokenKind == .keyword(.let)
+      || !mutated.names.contains(root)
+    guard isConstant else { return isWholeProperty ? .changes : member }
     if isWholeProperty { return .fixed }
-    guard let type = property.type else { return .changes }
-    return .fixedIfValue(type: type.hasSuffix("?") ? String(type.dropLast()) : type)
+    guard let type = property.type, let name = lastName(collection) else { return member }
+    return .fixedIfValue(type: type.hasSuffix("?") ? String(type.dropLast()) : type, member: name)
   }
 
   /// The bare name a member chain starts from: `rules` in `rules.indices`.
@@ -403,7 +427,7 @@ struct UnstableIdentityRule: Rule {
     guard let collectionType, let element = ProjectIndex.elementType(of: collectionType),
       let summary = index.uniqueType(named: element),
       summary.kind == .structure, summary.storedProperties.count >= 2,
-      !summary.hasCustomEquality
+      !summary.variableProperties.isEmpty, !summary.hasCustomEquality
     else { return nil }
     let fix =
       summary.conformances.contains("Identifiable")
@@ -457,6 +481,15 @@ struct UnstableIdentityRule: Rule {
 /// Names of collections that the file mutates: `xs.append(…)`, `xs = …`, `xs.remove(…)`.
 struct MutatedNames {
   var names: Set<String> = []
+  /// Names of collections the file inserts into or removes from other than at the end, or
+  /// reorders: what moves an element to another index. Appending, removing the last element
+  /// or replacing the whole collection keeps every remaining element at its index.
+  var shifted: Set<String> = []
+
+  static let shiftingMethods: Set<String> = [
+    "insert", "remove", "removeFirst", "move", "sort", "swapAt", "removeSubrange",
+    "replaceSubrange", "shuffle", "reverse",
+  ]
 
   static let mutatingMethods: Set<String> = [
     "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "move", "sort",
@@ -469,7 +502,14 @@ struct MutatedNames {
       guard let name = call.calleeName, Self.mutatingMethods.contains(name),
         let base = call.calleeBase, !Self.isInInitializer(call)
       else { continue }
-      if let last = Self.lastName(base) { names.insert(last) }
+      if let last = Self.lastName(base) {
+        names.insert(last)
+        if Self.shiftingMethods.contains(name) || (name == "removeAll" && !call.arguments.isEmpty)
+          || (name == "removeAll" && call.trailingClosure != nil)
+        {
+          shifted.insert(last)
+        }
+      }
     }
     for sequence in syntax.sequences {
       let elements = Array(sequence.elements)

@@ -173,7 +173,9 @@ struct WholeModelDependencyRule: Rule {
       return nil
     }
     let stored = Set(model.storedProperties.map(\.name))
+    // A field nothing writes after the model is made changes only with the whole value.
     let unreadChanging = model.variableProperties.subtracting(read).subtracting(["id"])
+      .filter(index.mayWrite)
     guard read.isSubset(of: stored), !unreadChanging.isEmpty else { return nil }
     let shown = read.sorted().joined(separator: " and ")
     let others = unreadChanging.sorted()
