@@ -193,20 +193,18 @@ import Testing
     """#
 
   @Test func idiomsFromPublicAppsAreSilent() {
-    var configuration = Configuration()
-    configuration.onlyRules = Set(RuleRegistry.ids)
-    let violations = Linter(configuration: configuration).lint(
-      source: Self.publicAppIdioms, path: "Idioms.swift")
-    #expect(
-      violations.isEmpty,
-      "\(violations.map { "\($0.position) [\($0.ruleID)] \($0.message)" })")
+    Self.expectSilent(Self.publicAppIdioms, path: "Idioms.swift")
   }
 
   @Test func idiomaticAppCodeIsSilent() {
+    Self.expectSilent(Self.app, path: "NotesApp.swift")
+  }
+
+  /// Lints `source` with every rule, opt-in ones included, and expects no violation.
+  static func expectSilent(_ source: String, path: String) {
     var configuration = Configuration()
     configuration.onlyRules = Set(RuleRegistry.ids)
-    let violations = Linter(configuration: configuration).lint(
-      source: Self.app, path: "NotesApp.swift")
+    let violations = Linter(configuration: configuration).lint(source: source, path: path)
     #expect(
       violations.isEmpty,
       "\(violations.map { "\($0.position) [\($0.ruleID)] \($0.message)" })")
