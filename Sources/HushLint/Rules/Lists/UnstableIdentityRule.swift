@@ -13,7 +13,8 @@ struct UnstableIdentityRule: Rule {
       every later row, so SwiftUI updates the wrong rows, loses their state and animates \
       nonsense. id: \\.self on a model struct hashes the whole value, so any edit makes a new \
       row. UUID() in a view's init or body (.id(UUID())) makes a new identity on every render \
-      and rebuilds the view from scratch. Use a stable id from the data: make the model \
+      and rebuilds the view from scratch (unless a comment right above .id(UUID()) explains \
+      the rebuild is wanted). Use a stable id from the data: make the model \
       Identifiable and write ForEach(items) { … }. Collections that never change after \
       the view is made (literals, ranges, static lists, a let of the view or of a struct it \
       holds, a var set only in init) and types with their own == or hash(into:) are not \
@@ -191,6 +192,16 @@ struct UnstableIdentityRule: Rule {
             Button("Deeper") { levels.append("Level \\(levels.count)") }
             Button("Up") { levels.removeLast() }
             Button("Reset") { levels = ["All"] }
+          }
+        }
+        """),
+      Example(
+        """
+        struct Loading: View {
+          var body: some View {
+            ProgressView()
+              // SwiftUI shows a reused progress view only once; a new identity restarts it.
+              .id(UUID())
           }
         }
         """),
@@ -463,7 +474,16 @@ struct UnstableIdentityRule: Rule {
       let modifier = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
       modifier.calleeName == "id", modifier.calleeBase != nil || !modifier.isUnqualifiedCall
     {
-      return true
+      // A comment right above `.id(UUID())` explains a deliberate rebuild (a workaround for
+      // a SwiftUI bug, as in TCA's case studies): the author has decided.
+      let explained = modifier.calledExpression.as(MemberAccessExprSyntax.self)?.period
+        .leadingTrivia.contains { piece in
+          switch piece {
+          case .lineComment, .blockComment, .docLineComment, .docBlockComment: true
+          default: false
+          }
+        }
+      return explained != true
     }
     if member.is(InitializerDeclSyntax.self),
       let sequence = call.parent?.parent?.as(SequenceExprSyntax.self),
