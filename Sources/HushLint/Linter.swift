@@ -97,8 +97,6 @@ public struct Linter: Sendable {
       results[position] = linter.lintFile(at: paths[position])
     }
     var projectIndex = ProjectIndex()
-    // Every file's index records its writes, so together they record all of them.
-    projectIndex.mutationsKnown = true
     var files: [FileResult] = []
     var problems: [FileProblem] = []
     for slot in results.takeValues() {
@@ -110,6 +108,9 @@ public struct Linter: Sendable {
       case nil: break
       }
     }
+    // Every linted file's index records its writes, so together they record all of them,
+    // unless a file was skipped.
+    projectIndex.mutationsKnown = problems.isEmpty
     return LintReport(
       violations: files.flatMap { Self.resolve($0.pending, with: projectIndex) },
       problems: problems.sorted { $0.path < $1.path },
