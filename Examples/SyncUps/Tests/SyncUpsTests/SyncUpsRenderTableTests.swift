@@ -86,9 +86,15 @@ import Testing
       }
     }
 
-    /// Waits for the effects that `condition` waits for (they run on other tasks).
+    /// Waits for the effects that `condition` waits for (they run on other tasks). The bound
+    /// matters only when the session is broken: with both cores busy (the suite runs beside
+    /// tests that block threads), 10,000 yields were once too few, in CI on b9fa506.
     func settle(_ condition: () -> Bool) async {
-      for _ in 0..<10_000 where !condition() { await Task.yield() }
+      var yields = 0
+      while !condition(), yields < 1_000_000 {
+        await Task.yield()
+        yields += 1
+      }
       #expect(condition(), "the session did not settle")
     }
   }
