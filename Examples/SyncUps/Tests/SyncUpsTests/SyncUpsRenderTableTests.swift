@@ -17,6 +17,7 @@ import Testing
   @MainActor
   final class Session {
     let clock = TestClock()
+    let storage = SyncUpsStorage.inMemory()
     let store: StoreOf<AppFeature>
     let list: StoreOf<SyncUpsList>
     /// Each view on screen: a closure that reads its renders, as a frame.
@@ -26,6 +27,7 @@ import Testing
 
     init() {
       let clock = self.clock
+      let storage = self.storage
       store = Store(initialState: AppFeature.State()) {
         AppFeature()
       } withDependencies: {
@@ -33,7 +35,7 @@ import Testing
         $0.date.now = Date(timeIntervalSince1970: 1_234_567_890)
         $0.uuid = .incrementing
         $0.speechClient = .fake(.authorized)
-        $0.syncUpsStorage = .inMemory()
+        $0.syncUpsStorage = storage
       }
       list = store.scope(state: \.syncUpsList, action: \.syncUpsList)
       show(0) {
@@ -96,6 +98,30 @@ import Testing
         yields += 1
       }
       #expect(condition(), "the session did not settle")
+    }
+
+    /// Waits until an effect sleeps on the clock (`asleep`), or until none does. Advancing the
+    /// clock before the timer sleeps would be lost: the timer would then sleep a second past it.
+    func waitForClock(asleep: Bool) async {
+      for _ in 0..<100_000 {
+        // `checkSuspension` throws when something sleeps on the clock.
+        let sleeping = (try? await clock.checkSuspension()) == nil
+        if sleeping == asleep { return }
+      }
+      Issue.record(asleep ? "nothing slept on the clock" : "effects still slept on the clock")
+    }
+
+    /// Lets the pending save run (it waits a second first) and waits until nothing sleeps on the
+    /// clock, so that the meeting's timer is then the only sleeper.
+    func finishSaving() async {
+      var tries = 0
+      while storage.load() != list.syncUps, tries < 100_000 {
+        let sleeping = (try? await clock.checkSuspension()) == nil
+        if sleeping { await clock.advance(by: .seconds(1)) }
+        tries += 1
+      }
+      #expect(storage.load() == list.syncUps, "the sync-ups were not saved")
+      await waitForClock(asleep: false)
     }
   }
 
@@ -173,8 +199,10 @@ import Testing
     }
     session.frame("Start the meeting")
 
+    await session.finishSaving()
     let onTask = record.send(.onTask)  // the record view's `.task`
     for tick in 1...30 {
+      await session.waitForClock(asleep: true)  // the timer sleeps until the next second
       await session.clock.advance(by: .seconds(1))
       await session.settle { record.secondsElapsed == tick }
       session.frame("Tick \(tick)")
