@@ -45,6 +45,7 @@ public struct LintedFile: Sendable {
       return decl.path.first?.name.text == "ComposableArchitecture"
     }
     let syntax = SyntaxIndex(tree)
+    let views = ViewType.all(in: tree)
     if let index {
       self.index = index
     } else {
@@ -52,9 +53,12 @@ public struct LintedFile: Sendable {
       // to a lint of the whole set of files.
       var own = ProjectIndex(files: [tree])
       own.mutatedNames = MutatedNames(syntax).names
+      own.actionHandlers = ActionHandlers.byType(
+        in: syntax.switches, file: path, converter: converter)
+      (own.sliderBindings, own.bindingForwards) = HighFrequencySendRule.bindingUses(in: views)
       self.index = own
     }
-    self.views = ViewType.all(in: tree)
+    self.views = views
     self.syntax = syntax
   }
 

@@ -24,6 +24,19 @@ public struct ProjectIndex: Sendable {
   /// Collections a reducer runs element reducers over: `rows` for
   /// `.forEach(\.rows, action: \.rows) { … }`.
   var forEachCollections: Set<String> = []
+  /// Reducer action handlers, one list per `switch action`, by the reducer type's simple name
+  /// (the type or extension the switch is in).
+  var actionHandlers: [String: [[ActionHandler]]] = [:]
+  /// Action cases that child reducers handle: `child` for `Scope(state: \.child, action:
+  /// \.child)`, `.ifLet(\.$destination, action: \.destination)` or `.forEach(\.path, action:
+  /// \.path)`.
+  var childActions: Set<String> = []
+  /// The `@Binding` properties of each view that drive a `Slider` with no step, by view name:
+  /// `["VolumeRow": ["level"]]` for `@Binding var level` and `Slider(value: $level)`.
+  var sliderBindings: [String: Set<String>] = [:]
+  /// The `@Binding` properties each view hands on to a child view, by view name:
+  /// `Panel` → `(level, LevelRow, level)` for `LevelRow(level: $level)` in `Panel`.
+  var bindingForwards: [String: [BindingForward]] = [:]
 
   /// An empty index.
   public init() {}
@@ -45,6 +58,7 @@ public struct ProjectIndex: Sendable {
       if found.publishes { extensionsPublishing.insert(found.name) }
     }
     forEachCollections.formUnion(collector.forEachCollections)
+    childActions.formUnion(collector.childActions)
   }
 
   /// Adds everything in `other`.
@@ -56,12 +70,31 @@ public struct ProjectIndex: Sendable {
     mutatedNames.formUnion(other.mutatedNames)
     extensionConformances.merge(other.extensionConformances) { $0.union($1) }
     extensionsPublishing.formUnion(other.extensionsPublishing)
+    actionHandlers.merge(other.actionHandlers) { $0 + $1 }
+    sliderBindings.merge(other.sliderBindings) { $0.union($1) }
+    bindingForwards.merge(other.bindingForwards) { $0 + $1 }
+    childActions.formUnion(other.childActions)
   }
 
   /// Whether the linted code may write `name` after it is made: `true` unless every file's
   /// writes are known and none is to `name`.
   func mayWrite(_ name: String) -> Bool {
     !mutationsKnown || mutatedNames.contains(name)
+  }
+
+  /// Whether the binding handed to view `type` as `label` drives a `Slider` with no step, in
+  /// that view or in the child views it passes the binding on to.
+  func bindingDrivesSlider(_ type: String, label: String) -> Bool {
+    var seen: Set<String> = []
+    var pending = [(type, label)]
+    while let (view, property) = pending.popLast() {
+      guard seen.insert(view + "." + property).inserted else { continue }
+      if sliderBindings[view]?.contains(property) == true { return true }
+      for forward in bindingForwards[view] ?? [] where forward.property == property {
+        pending.append((forward.child, forward.label))
+      }
+    }
+    return false
   }
 
   /// Whether `type` conforms to `conformance` in its declaration or an extension; `nil` when
@@ -117,6 +150,14 @@ public struct ProjectIndex: Sendable {
   }
 }
 
+/// A view's `@Binding` handed on to a child view: `LevelRow(level: $volume)` hands
+/// `volume` to `LevelRow` as `level`.
+struct BindingForward: Sendable, Hashable {
+  var property: String
+  var child: String
+  var label: String
+}
+
 /// The shape of one type declaration.
 struct TypeSummary: Sendable {
   enum Kind: Sendable { case structure, classType, enumeration, actor }
@@ -160,8 +201,21 @@ private final class TypeCollector: SyntaxVisitor {
       } ?? [])
   }
   var forEachCollections: Set<String> = []
+  var childActions: Set<String> = []
 
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    if let action = node.argument("action") {
+      if let keyPath = action.as(KeyPathExprSyntax.self),
+        let last = keyPath.components.last?.component.as(KeyPathPropertyComponentSyntax.self)
+      {
+        childActions.insert(last.declName.baseName.text)
+      } else if let casePath = action.as(PrefixOperatorExprSyntax.self),
+        let member = casePath.expression.as(MemberAccessExprSyntax.self)
+      {
+        // `/Action.child`, the case paths of older TCA.
+        childActions.insert(member.declName.baseName.text)
+      }
+    }
     if node.calleeName == "forEach", node.calleeBase != nil,
       node.argument("action") != nil,
       let keyPath = node.firstUnlabeledArgument?.as(KeyPathExprSyntax.self),

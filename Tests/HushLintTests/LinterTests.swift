@@ -190,6 +190,125 @@ import Testing
         == ["unstable-identity", "whole-model-dependency"])
   }
 
+  /// A reducer split over extensions in several files, as large TCA apps split theirs: an
+  /// action sent in one file is handled in another.
+  @Test func actionHandlersInOtherFilesAreKnown() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("hush-linter-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    func write(_ name: String, _ source: String) throws -> String {
+      let url = directory.appendingPathComponent(name)
+      try ("import ComposableArchitecture\n" + source).write(
+        to: url, atomically: true, encoding: .utf8)
+      return url.path
+    }
+    let coordinator = try write(
+      "VaultCoordinator.swift",
+      """
+      extension Vault {
+        var coordinator: some ReducerOf<Self> {
+          Reduce { state, action in
+            switch action {
+            case .settings(.wipeTapped(let keepsNotes)):
+              return .send(.lifecycle(.wipeRequested(keepsNotes)))
+            case .settings(.lockTapped):
+              return .send(.lifecycle(.lock))
+            default: return .none
+            }
+          }
+        }
+      }
+      """)
+    let lifecycle = try write(
+      "VaultLifecycle.swift",
+      """
+      extension Vault {
+        var lifecycle: some ReducerOf<Self> {
+          Reduce { state, action in
+            switch action {
+            case .lifecycle(.wipeRequested(let keepsNotes)):
+              state.keepsNotes = keepsNotes
+              return .run { _ in await wiper.wipe() }
+            case .lifecycle(.lock):
+              state.isLocked = true
+              try? keychain.forget()
+              return .none
+            default: return .none
+            }
+          }
+        }
+      }
+      """)
+    let report = Linter().lint(files: [coordinator, lifecycle])
+    #expect(
+      report.violations.map { "\($0.file.split(separator: "/").last!):\($0.position.line)" }
+        == ["VaultCoordinator.swift:7"])
+    #expect(
+      report.violations.first?.message
+        == "'.send(.lifecycle(.wipeRequested))' runs the store again for a handler "
+        + "(VaultLifecycle.swift:6) that only changes state and returns an effect; call a "
+        + "shared helper that returns it")
+    #expect(Linter().lint(files: [coordinator]).violations.isEmpty)
+    // Once `lifecycle` is a child feature, its reducer runs the action too.
+    let body = try write(
+      "Vault.swift",
+      """
+      @Reducer struct Vault {
+        var body: some ReducerOf<Self> {
+          Scope(state: \\.lifecycle, action: \\.lifecycle) { Lifecycle() }
+        }
+      }
+      """)
+    #expect(Linter().lint(files: [coordinator, lifecycle, body]).violations.isEmpty)
+  }
+
+  /// A store binding handed to a child view in another file, whose `@Binding` reaches a
+  /// `Slider` through one more view.
+  @Test func bindingsHandedToChildViewsInOtherFilesAreFollowed() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("hush-linter-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    func write(_ name: String, _ source: String) throws -> String {
+      let url = directory.appendingPathComponent(name)
+      try source.write(to: url, atomically: true, encoding: .utf8)
+      return url.path
+    }
+    let editor = try write(
+      "PhotoEditorView.swift",
+      """
+      import ComposableArchitecture
+      struct PhotoEditorView: View {
+        @Bindable var store: StoreOf<PhotoEditor>
+        var body: some View {
+          AdjustmentsPanel(exposure: $store.exposure, isAuto: $store.isAuto)
+        }
+      }
+      """)
+    let panel = try write(
+      "AdjustmentsPanel.swift",
+      """
+      struct AdjustmentsPanel: View {
+        @Binding var exposure: Double
+        @Binding var isAuto: Bool
+        var body: some View {
+          Toggle("Auto", isOn: $isAuto)
+          LabeledSlider(title: "Exposure", value: $exposure)
+        }
+      }
+      struct LabeledSlider: View {
+        let title: String
+        @Binding var value: Double
+        var body: some View { Slider(value: $value, in: -2...2) }
+      }
+      """)
+    let report = Linter().lint(files: [editor, panel])
+    #expect(report.violations.map(\.ruleID) == ["high-frequency-send"])
+    #expect(report.violations.map(\.position) == [SourcePosition(line: 5, column: 32)])
+    #expect(Linter().lint(files: [editor]).violations.isEmpty)
+  }
+
   @Test func unreadableFilesAreProblemsNotCrashes() {
     let report = Linter().lint(files: ["/nonexistent/A.swift"])
     #expect(

@@ -102,6 +102,44 @@ struct ActionPingPongRule: Rule {
           }
         }
         """),
+      .tca(
+        """
+        Reduce { state, action in
+          switch action {
+          case .view(.clearTapped): return ↓.send(.internal(.clear))
+          case .internal(.clear):
+            state.results = []
+            return .none
+          case .view, .internal: return .none
+          }
+        }
+        """),
+      .tca(
+        """
+        extension Root {
+          var coordinator: some ReducerOf<Self> {
+            Reduce { state, action in
+              switch action {
+              case .settingsClosed: return ↓.send(.initialization(.reload(animated: true)))
+              default: return .none
+              }
+            }
+          }
+        }
+        extension Root {
+          var initialization: some ReducerOf<Self> {
+            Reduce { state, action in
+              switch action {
+              case let .initialization(.reload(animated)):
+                state.isLoading = true
+                state.animates = animated
+                return .none
+              default: return .none
+              }
+            }
+          }
+        }
+        """),
     ],
     nonTriggeringExamples: [
       .tca(
@@ -134,6 +172,7 @@ struct ActionPingPongRule: Rule {
         """),
       .tca(
         """
+        Scope(state: \\.tor, action: \\.torFailed) { Tor() }
         Reduce { state, action in
           switch action {
           case .onAppear: return .send(.swap(.refresh))
@@ -170,6 +209,77 @@ struct ActionPingPongRule: Rule {
           }
         }
         """),
+      .tca(
+        """
+        @Reducer struct Parent {
+          var body: some ReducerOf<Self> {
+            Scope(state: \\.child, action: \\.child) { Child() }
+            Reduce { state, action in
+              switch action {
+              case .onAppear: return .send(.child(.load))
+              case .child(.load):
+                state.isLoading = true
+                return .none
+              case .child: return .none
+              }
+            }
+          }
+        }
+        """),
+      .tca(
+        """
+        extension Root {
+          var first: some ReducerOf<Self> {
+            Reduce { state, action in
+              switch action {
+              case .closed: return .send(.reload)
+              case .opened: return .send(.refresh(animated: true))
+              default: return .none
+              }
+            }
+          }
+          var second: some ReducerOf<Self> {
+            Reduce { state, action in
+              switch action {
+              case .refresh(let animated) where animated: state.animates = true; return .none
+              case .reload: state.count += 1; return .none
+              default: return .none
+              }
+            }
+          }
+          var third: some ReducerOf<Self> {
+            Reduce { state, action in
+              switch action {
+              case .reload: state.reloads += 1; return .none
+              default: return .none
+              }
+            }
+          }
+        }
+        """),
+      .tca(
+        """
+        struct Root {
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in
+              switch action {
+              case .closed: return .send(.initialization(.start))
+              default: return .none
+              }
+            }
+          }
+        }
+        struct Other {
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in
+              switch action {
+              case .initialization(.start): state.started = true; return .none
+              default: return .none
+              }
+            }
+          }
+        }
+        """),
       Example(
         """
         Reduce { state, action in
@@ -184,68 +294,70 @@ struct ActionPingPongRule: Rule {
 
   func findings(in file: LintedFile) -> [Finding] {
     var result: [Finding] = []
-    for switchExpr in file.syntax.switches
-    where switchExpr.subject.trimmedDescription == "action" {
-      var handlers: [String: SwitchCaseSyntax] = [:]
-      // Cases whose handler binds the payload: `.route(.hud)` sends a value, not a child action.
-      var valueCases: Set<String> = []
-      for element in switchExpr.cases {
-        guard let switchCase = element.as(SwitchCaseSyntax.self),
-          case .case(let label) = switchCase.label
-        else { continue }
-        for item in label.caseItems where !Self.isChildAction(item.pattern) {
-          if let name = Self.caseName(of: item.pattern), Self.bindsPayload(item.pattern) {
-            valueCases.insert(name)
-          }
-          if let name = Self.caseName(of: item.pattern), handlers[name] == nil {
-            handlers[name] = switchCase
-          }
-        }
-      }
+    for switchExpr in ActionHandlers.reducerSwitches(file.syntax.switches) {
+      let local = ActionHandlers.handlers(of: switchExpr) { _ in "" }
+      let handlers = local.map(\.handler)
+      let type = ActionHandlers.reducerType(of: switchExpr)
       for element in switchExpr.cases {
         guard let switchCase = element.as(SwitchCaseSyntax.self) else { continue }
         for statement in switchCase.statements {
           guard let returned = statement.item.as(ReturnStmtSyntax.self)?.expression,
             let (send, action) = Self.sentAction(returned),
-            let target = Self.actionName(action), target != "delegate",
-            valueCases.contains(target) || !Self.isChildAction(action),
-            let handler = handlers[target], handler.id != switchCase.id,
-            Self.onlyMutatesState(handler)
+            let path = ActionHandlers.casePath(action), path.first != "delegate"
           else { continue }
-          let sent =
-            send.as(FunctionCallExprSyntax.self).map(Self.isRun) == true
-            ? ".run { await send(.\(target)) }" : ".send(.\(target))"
-          let returnsEffect = handler.statements.contains {
-            guard let returned = $0.item.as(ReturnStmtSyntax.self)?.expression else {
-              return false
-            }
-            return returned.trimmedDescription != ".none"
+          let sent = Self.describe(send, path)
+          switch ActionHandlers.match(path, in: handlers) {
+          case .unknown: continue
+          case .handler(let position):
+            guard local[position].switchCase.id != switchCase.id,
+              local[position].handler.onlyMutatesState
+            else { continue }
+            let message = Self.message(sent, local[position].handler, elsewhere: false)
+            // A nested case may be a child's action, which the child's reducer also runs.
+            result.append(
+              path.count == 1
+                ? Finding(at: send, message: message)
+                : Finding(at: send) { index in
+                  index.childActions.contains(path[0]) ? nil : message
+                })
+          case .none:
+            // Handled by another switch of the same reducer, perhaps in another file.
+            guard let type else { continue }
+            result.append(
+              Finding(at: send) { index in
+                // Two reducers of one name would share their handlers. Enums are left out:
+                // a reducer with a `switch action` is a struct, and `L10n.Root` is not one.
+                guard (index.types[type] ?? []).filter({ $0.kind != .enumeration }).count <= 1,
+                  path.count == 1 || !index.childActions.contains(path[0]),
+                  let handler = ActionHandlers.match(
+                    path, across: index.actionHandlers[type] ?? []),
+                  handler.onlyMutatesState
+                else { return nil }
+                return Self.message(sent, handler, elsewhere: true)
+              })
           }
-          result.append(
-            Finding(
-              at: send,
-              message: "'\(sent)' runs the store again for a handler that only "
-                + (returnsEffect
-                  ? "changes state and returns an effect; call a shared helper that returns it"
-                  : "changes state; call a shared helper instead of sending an action")))
         }
       }
     }
     return result
   }
 
-  /// Whether `node` names a child's action, `.child(.load)`: the child's reducer handles it,
-  /// whatever this switch does with it.
-  private static func isChildAction(_ node: some SyntaxProtocol) -> Bool {
-    var current = Syntax(node)
-    if let pattern = current.as(ExpressionPatternSyntax.self) {
-      current = Syntax(pattern.expression)
-    }
-    guard let call = current.as(FunctionCallExprSyntax.self),
-      let argument = call.arguments.first?.expression
-    else { return false }
-    let inner = argument.as(FunctionCallExprSyntax.self)?.calledExpression ?? argument
-    return inner.as(MemberAccessExprSyntax.self).map { $0.base == nil } ?? false
+  /// `.send(.a(.b))` or `.run { await send(.a(.b)) }`, for a message.
+  private static func describe(_ send: ExprSyntax, _ path: [String]) -> String {
+    let action =
+      "." + path.joined(separator: "(.") + String(repeating: ")", count: path.count - 1)
+    return send.as(FunctionCallExprSyntax.self).map(isRun) == true
+      ? ".run { await send(\(action)) }" : ".send(\(action))"
+  }
+
+  private static func message(_ sent: String, _ handler: ActionHandler, elsewhere: Bool)
+    -> String
+  {
+    "'\(sent)' runs the store again for a handler"
+      + (elsewhere ? " (\(handler.place))" : "") + " that only "
+      + (handler.returnsEffect
+        ? "changes state and returns an effect; call a shared helper that returns it"
+        : "changes state; call a shared helper instead of sending an action")
   }
 
   /// The effect and the action of `.send(.x)`, or of `.run { send in await send(.x) }` with
@@ -280,51 +392,4 @@ struct ActionPingPongRule: Rule {
     call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "run"
   }
 
-  /// Whether a case pattern binds its payload: `.route(let r)`, `let .route(r)`.
-  private static func bindsPayload(_ pattern: PatternSyntax) -> Bool {
-    if pattern.is(ValueBindingPatternSyntax.self) { return true }
-    return pattern.tokens(viewMode: .sourceAccurate).contains {
-      $0.tokenKind == .keyword(.let) || $0.tokenKind == .keyword(.var)
-    }
-  }
-
-  /// `increment` for `.increment`, `.increment(let x)`, `let .increment(x)`.
-  private static func caseName(of pattern: PatternSyntax) -> String? {
-    if let expression = pattern.as(ExpressionPatternSyntax.self) {
-      return actionName(expression.expression)
-    }
-    if let binding = pattern.as(ValueBindingPatternSyntax.self) {
-      return caseName(of: binding.pattern)
-    }
-    return nil
-  }
-
-  private static func actionName(_ expression: ExprSyntax) -> String? {
-    var current = expression
-    if let call = current.as(FunctionCallExprSyntax.self) { current = call.calledExpression }
-    guard let member = current.as(MemberAccessExprSyntax.self), member.base == nil else {
-      return nil
-    }
-    return member.declName.baseName.text
-  }
-
-  private static func onlyMutatesState(_ handler: SwitchCaseSyntax) -> Bool {
-    var mutations = 0
-    for statement in handler.statements {
-      if statement.item.is(ReturnStmtSyntax.self) { continue }
-      guard let expression = statement.item.as(ExprSyntax.self) else { return false }
-      if let sequence = expression.as(SequenceExprSyntax.self),
-        let target = sequence.elements.first, rootName(of: target) == "state"
-      {
-        mutations += 1
-      } else if let call = expression.as(FunctionCallExprSyntax.self),
-        let base = call.calleeBase, rootName(of: base) == "state"
-      {
-        mutations += 1
-      } else {
-        return false
-      }
-    }
-    return mutations > 0
-  }
 }

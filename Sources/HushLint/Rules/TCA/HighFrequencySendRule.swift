@@ -10,7 +10,8 @@ struct HighFrequencySendRule: Rule {
       A Slider bound to a store binding ($store.x, .sending(…), viewStore.binding, a \
       Binding(get:set:) whose setter sends, or a local let holding one of those), or a \
       DragGesture whose onChanged sends a store action, sends an action for every tiny \
-      movement: dozens a second, each running the \
+      movement; so does a store binding handed to a child view whose @Binding drives such a \
+      Slider: dozens a second, each running the \
       reducer, comparing state and notifying observing views. Keep the in-flight value in \
       local @State and send once when editing ends (Slider's onEditingChanged, the gesture's \
       onEnded), or give the Slider a step so it sends only meaningful changes.
@@ -55,6 +56,24 @@ struct HighFrequencySendRule: Rule {
           }
         }
         """),
+      .tca(
+        """
+        struct LevelRow: View {
+          @Binding var level: Double
+          var body: some View { Slider(value: $level, in: 0...1) }
+        }
+        struct ChannelStrip: View {
+          @Binding var gain: Double
+          var body: some View { LevelRow(level: $gain) }
+        }
+        struct MixerView: View {
+          @Bindable var store: StoreOf<Mixer>
+          var body: some View {
+            LevelRow(level: ↓$store.level)
+            ChannelStrip(gain: ↓$store.gain)
+          }
+        }
+        """),
     ],
     nonTriggeringExamples: [
       .tca("Slider(value: $store.volume, in: 0...1, step: 0.1)"),
@@ -93,6 +112,21 @@ struct HighFrequencySendRule: Rule {
           }
         }
         """),
+      .tca(
+        """
+        struct LevelRow: View {
+          @Binding var level: Double
+          @Binding var isMuted: Bool
+          var body: some View {
+            Slider(value: $level, in: 0...1, step: 0.05)
+            Toggle("Mute", isOn: $isMuted)
+          }
+        }
+        struct MixerView: View {
+          @Bindable var store: StoreOf<Mixer>
+          var body: some View { LevelRow(level: $store.level, isMuted: $store.isMuted) }
+        }
+        """),
     ]
   )
 
@@ -122,7 +156,65 @@ struct HighFrequencySendRule: Rule {
               + "drag in local @State and send in onEnded"))
       }
     }
+    for call in file.calls {
+      guard let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+        type.first?.isUppercase == true
+      else { continue }
+      for argument in call.arguments {
+        guard let label = argument.label?.text, Self.sendsToStore(argument.expression) else {
+          continue
+        }
+        result.append(
+          Finding(at: argument.expression) { index in
+            guard index.types[type]?.count == 1,
+              index.bindingDrivesSlider(type, label: label)
+            else { return nil }
+            return "\(type) drives a Slider with this binding, so every movement sends a store "
+              + "action; keep the value in local @State there and send when editing ends, or "
+              + "give the Slider a step"
+          })
+      }
+    }
     return result
+  }
+
+  /// Where the `@Binding` properties of `views` go: those that drive a `Slider` with no step,
+  /// and those handed on to child views, by view name.
+  static func bindingUses(
+    in views: [ViewType]
+  ) -> (sliders: [String: Set<String>], forwards: [String: [BindingForward]]) {
+    var sliders: [String: Set<String>] = [:]
+    var forwards: [String: [BindingForward]] = [:]
+    for view in views {
+      /// The `@Binding` property that `expression` (`$level`) projects.
+      func binding(_ expression: ExprSyntax?) -> String? {
+        guard let name = expression?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+          name.hasPrefix("$"), let property = view.property(named: String(name.dropFirst())),
+          property.wrapper == "Binding"
+        else { return nil }
+        return property.name
+      }
+      for member in view.members {
+        for call in descendants(FunctionCallExprSyntax.self, of: member) {
+          if call.isType("Slider") {
+            if call.argument("step") == nil, let property = binding(call.argument("value")) {
+              sliders[view.name, default: []].insert(property)
+            }
+            continue
+          }
+          guard let child = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            child.first?.isUppercase == true
+          else { continue }
+          for argument in call.arguments {
+            guard let label = argument.label?.text, let property = binding(argument.expression)
+            else { continue }
+            forwards[view.name, default: []].append(
+              BindingForward(property: property, child: child, label: label))
+          }
+        }
+      }
+    }
+    return (sliders, forwards)
   }
 
   private static func isDragGesture(_ expression: ExprSyntax) -> Bool {
