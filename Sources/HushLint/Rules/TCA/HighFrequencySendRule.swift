@@ -1,20 +1,25 @@
 import SwiftSyntax
 
-/// A `Slider` or drag gesture that sends a store action on every movement.
+/// A `Slider`, fine `Stepper` or continuous gesture that sends a store action on every
+/// movement, directly, through a child view's `@Binding` or through `onChange(of:)`.
 struct HighFrequencySendRule: Rule {
   static let description = RuleDescription(
     id: "high-frequency-send",
     name: "High-Frequency Send",
-    summary: "A Slider or drag gesture bound straight to a store with no step or local state",
+    summary:
+      "A Slider, fine Stepper or gesture bound straight to a store with no step or local state",
     rationale: """
       A Slider bound to a store binding ($store.x, .sending(…), viewStore.binding, a \
       Binding(get:set:) whose setter sends, or a local let holding one of those), or a \
-      DragGesture whose onChanged sends a store action, sends an action for every tiny \
-      movement; so does a store binding handed to a child view whose @Binding drives such a \
-      Slider: dozens a second, each running the \
+      drag, magnification or rotation gesture whose onChanged sends a store action, sends an \
+      action for every tiny movement; so do a store binding handed to a child view whose \
+      @Binding drives such a Slider, and an onChange(of:) that sends whenever a value such a \
+      Slider or gesture moves changes. That is dozens a second, each running the \
       reducer, comparing state and notifying observing views. Keep the in-flight value in \
       local @State and send once when editing ends (Slider's onEditingChanged, the gesture's \
-      onEnded), or give the Slider a step so it sends only meaningful changes.
+      onEnded), or give the Slider a step so it sends only meaningful changes. A Stepper held \
+      down repeats, so with over 200 steps in its range (0...3600 by 1, 0...5 by 0.01) keep \
+      its value local too, or use a coarser step.
       """,
     requiresComposableArchitecture: true,
     triggeringExamples: [
@@ -74,6 +79,27 @@ struct HighFrequencySendRule: Rule {
           }
         }
         """),
+      .tca(
+        """
+        struct CropView: View {
+          let store: StoreOf<Crop>
+          @State private var offset = CGSize.zero
+          @State private var zoom = 1.0
+          @GestureState private var angle = Angle.zero
+          var body: some View {
+            Image("photo")
+              .gesture(DragGesture().onChanged { offset = $0.translation })
+              .↓onChange(of: offset) { store.send(.offsetChanged($0)) }
+              .gesture(RotationGesture().updating($angle) { value, state, _ in state = value })
+              .↓onChange(of: angle) { _, angle in store.send(.rotated(angle)) }
+              .gesture(MagnificationGesture().↓onChanged { store.send(.zoomed($0)) })
+            Slider(value: $zoom, in: 1...4)
+              .↓onChange(of: self.zoom) { _, zoom in store.send(.zoomChanged(zoom)) }
+            ↓Stepper("Seconds", value: $store.seconds, in: 0...3600)
+            ↓Stepper(value: $store.exposure, in: -2.5...2.5, step: 0.01) { Text("Exposure") }
+          }
+        }
+        """),
     ],
     nonTriggeringExamples: [
       .tca("Slider(value: $store.volume, in: 0...1, step: 0.1)"),
@@ -127,6 +153,29 @@ struct HighFrequencySendRule: Rule {
           var body: some View { LevelRow(level: $store.level, isMuted: $store.isMuted) }
         }
         """),
+      .tca(
+        """
+        struct CropView: View {
+          let store: StoreOf<Crop>
+          @State private var offset = CGSize.zero
+          @State private var isEditing = false
+          @State private var zoom = 1.0
+          var body: some View {
+            Image("photo")
+              .gesture(
+                DragGesture()
+                  .onChanged { offset = $0.translation }
+                  .onEnded { _ in store.send(.moved(offset)) })
+              .onChange(of: isEditing) { store.send(.editingChanged($0)) }
+            Slider(value: $zoom, in: 1...4, step: 0.5)
+              .onChange(of: zoom) { store.send(.zoomChanged($0)) }
+            Stepper("Guests", value: $store.guests, in: 1...12)
+            Stepper("Maximum", value: $store.maximum, in: 0...100)
+            Stepper("Volume", value: $store.volume, in: 0...1, step: 0.1)
+            Stepper("Count", value: $count, in: 0...1000)
+          }
+        }
+        """),
     ]
   )
 
@@ -141,9 +190,17 @@ struct HighFrequencySendRule: Rule {
             at: call,
             message: "this Slider sends a store action for every movement; keep the value in "
               + "local @State and send when editing ends, or add a step"))
-      }
-      if call.calleeName == "onChanged", let base = call.calleeBase,
-        Self.isDragGesture(memberCalls(of: base).last?.calleeBase ?? base),
+      } else if call.isType("Stepper"), let value = call.argument("value"),
+        Self.sendsToStore(value), let steps = Self.steps(of: call), steps > 200
+      {
+        result.append(
+          Finding(
+            at: call,
+            message: "this Stepper has \(steps) steps and, held down, sends a store action for "
+              + "each; keep the value in local @State and send when it settles, or use a "
+              + "coarser step"))
+      } else if call.calleeName == "onChanged", let base = call.calleeBase,
+        Self.isContinuousGesture(base),
         let closure = call.trailingClosure
           ?? call.firstUnlabeledArgument?.as(ClosureExprSyntax.self),
         Self.onlySendsToStore(closure),
@@ -152,30 +209,105 @@ struct HighFrequencySendRule: Rule {
         result.append(
           Finding(
             at: member.declName,
-            message: "this drag gesture sends a store action for every movement; track the "
-              + "drag in local @State and send in onEnded"))
+            message: "this gesture sends a store action for every movement; track it in local "
+              + "@State and send in onEnded"))
+      } else if let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+        type.first?.isUppercase == true
+      {
+        // A store binding handed to a child view whose `@Binding` drives a Slider.
+        for argument in call.arguments {
+          guard let label = argument.label?.text, Self.sendsToStore(argument.expression) else {
+            continue
+          }
+          result.append(
+            Finding(at: argument.expression) { index in
+              guard index.types[type]?.count == 1,
+                index.bindingDrivesSlider(type, label: label)
+              else { return nil }
+              return "\(type) drives a Slider with this binding, so every movement sends a "
+                + "store action; keep the value in local @State there and send when editing "
+                + "ends, or give the Slider a step"
+            })
+        }
       }
     }
-    for call in file.calls {
-      guard let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-        type.first?.isUppercase == true
-      else { continue }
-      for argument in call.arguments {
-        guard let label = argument.label?.text, Self.sendsToStore(argument.expression) else {
-          continue
-        }
-        result.append(
-          Finding(at: argument.expression) { index in
-            guard index.types[type]?.count == 1,
-              index.bindingDrivesSlider(type, label: label)
-            else { return nil }
-            return "\(type) drives a Slider with this binding, so every movement sends a store "
-              + "action; keep the value in local @State there and send when editing ends, or "
-              + "give the Slider a step"
-          })
-      }
+    for view in file.views {
+      result += Self.continuousOnChangeSends(in: view)
     }
     return result
+  }
+
+  /// `.onChange(of: x) { store.send(…) }` where a Slider or a gesture changes `x`
+  /// continuously in `view`: the store hears every movement through the `onChange`.
+  private static func continuousOnChangeSends(in view: ViewType) -> [Finding] {
+    var continuous: Set<String> = []
+    var onChanges: [(FunctionCallExprSyntax, String)] = []
+    for member in view.members {
+      for call in descendants(FunctionCallExprSyntax.self, of: member) {
+        if call.isType("Slider"), call.argument("step") == nil,
+          let name = call.argument("value")?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+          name.hasPrefix("$")
+        {
+          continuous.insert(String(name.dropFirst()))
+        } else if call.calleeName == "onChanged", let base = call.calleeBase,
+          isContinuousGesture(base)
+        {
+          for sequence in descendants(SequenceExprSyntax.self, of: call)
+          where sequence.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true {
+            if let target = sequence.elements.first.flatMap({ rootName(of: $0) }) {
+              continuous.insert(target)
+            }
+          }
+        } else if call.calleeName == "onChange", let observed = call.argument("of"),
+          let name = rootName(of: observed),
+          observed.trimmedDescription == name
+            || observed.trimmedDescription == "self." + name
+        {
+          onChanges.append((call, name))
+        }
+      }
+    }
+    continuous.formUnion(view.properties.filter { $0.wrapper == "GestureState" }.map(\.name))
+    return onChanges.compactMap { call, name in
+      guard continuous.contains(name), view.property(named: name) != nil,
+        let closure = call.trailingClosure
+          ?? call.argument("perform")?.as(ClosureExprSyntax.self),
+        onlySendsToStore(closure),
+        let member = call.calledExpression.as(MemberAccessExprSyntax.self)
+      else { return nil }
+      return Finding(
+        at: member.declName,
+        message: "'\(name)' changes with every movement of a slider or gesture, so this "
+          + "onChange sends a store action for each; send when editing or the gesture ends")
+    }
+  }
+
+  /// How many steps a Stepper's literal range holds: 3,600 for `in: 0...3600`, 10 for
+  /// `in: 0...1, step: 0.1`; `nil` unless the range and step are number literals.
+  private static func steps(of stepper: FunctionCallExprSyntax) -> Int? {
+    guard let range = stepper.argument("in")?.as(SequenceExprSyntax.self),
+      range.elements.count == 3,
+      range.elements.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text
+        == "...",
+      let lower = number(range.elements.first), let upper = number(range.elements.last)
+    else { return nil }
+    let step = stepper.argument("step").map(number) ?? 1
+    guard let step, step > 0, upper > lower else { return nil }
+    return Int(((upper - lower) / step).rounded())
+  }
+
+  private static func number(_ expression: ExprSyntax?) -> Double? {
+    guard let expression else { return nil }
+    if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+      return number(prefix.expression).map { -$0 }
+    }
+    if let integer = expression.as(IntegerLiteralExprSyntax.self) {
+      return Double(integer.literal.text.replacingOccurrences(of: "_", with: ""))
+    }
+    if let float = expression.as(FloatLiteralExprSyntax.self) {
+      return Double(float.literal.text.replacingOccurrences(of: "_", with: ""))
+    }
+    return nil
   }
 
   /// Where the `@Binding` properties of `views` go: those that drive a `Slider` with no step,
@@ -217,9 +349,16 @@ struct HighFrequencySendRule: Rule {
     return (sliders, forwards)
   }
 
-  private static func isDragGesture(_ expression: ExprSyntax) -> Bool {
-    guard let call = expression.as(FunctionCallExprSyntax.self) else { return false }
-    return call.isType("DragGesture")
+  /// Whether `base`, the receiver of `.onChanged`, is a gesture that changes with every
+  /// movement: a drag, magnification or rotation, perhaps already configured
+  /// (`DragGesture().onEnded { … }`).
+  private static func isContinuousGesture(_ base: ExprSyntax) -> Bool {
+    let root = memberCalls(of: base).last?.calleeBase ?? base
+    guard let call = root.as(FunctionCallExprSyntax.self) else { return false }
+    return [
+      "DragGesture", "MagnificationGesture", "MagnifyGesture", "RotationGesture",
+      "RotateGesture",
+    ].contains { call.isType($0) }
   }
 
   private static func isStoreName(_ name: String) -> Bool {
