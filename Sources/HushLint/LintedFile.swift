@@ -55,7 +55,8 @@ public struct LintedFile: Sendable {
       own.mutatedNames = MutatedNames(syntax).names
       own.actionHandlers = ActionHandlers.byType(
         in: syntax.switches, file: path, converter: converter)
-      (own.sliderBindings, own.bindingForwards) = HighFrequencySendRule.bindingUses(in: views)
+      own.sliderBindings = HighFrequencySendRule.sliderBindings(in: views)
+      own.handoffs = ViewType.handoffs(in: views)
       self.index = own
     }
     self.views = views

@@ -34,9 +34,9 @@ public struct ProjectIndex: Sendable {
   /// The `@Binding` properties of each view that drive a `Slider` with no step, by view name:
   /// `["VolumeRow": ["level"]]` for `@Binding var level` and `Slider(value: $level)`.
   var sliderBindings: [String: Set<String>] = [:]
-  /// The `@Binding` properties each view hands on to a child view, by view name:
-  /// `Panel` → `(level, LevelRow, level)` for `LevelRow(level: $level)` in `Panel`.
-  var bindingForwards: [String: [BindingForward]] = [:]
+  /// The properties each view hands to child views it makes, by view name: `Panel` →
+  /// `(level, LevelRow, level, binding)` for `LevelRow(level: $level)` in `Panel`.
+  var handoffs: [String: [ViewHandoff]] = [:]
 
   /// An empty index.
   public init() {}
@@ -72,7 +72,7 @@ public struct ProjectIndex: Sendable {
     extensionsPublishing.formUnion(other.extensionsPublishing)
     actionHandlers.merge(other.actionHandlers) { $0 + $1 }
     sliderBindings.merge(other.sliderBindings) { $0.union($1) }
-    bindingForwards.merge(other.bindingForwards) { $0 + $1 }
+    handoffs.merge(other.handoffs) { $0 + $1 }
     childActions.formUnion(other.childActions)
   }
 
@@ -90,8 +90,8 @@ public struct ProjectIndex: Sendable {
     while let (view, property) = pending.popLast() {
       guard seen.insert(view + "." + property).inserted else { continue }
       if sliderBindings[view]?.contains(property) == true { return true }
-      for forward in bindingForwards[view] ?? [] where forward.property == property {
-        pending.append((forward.child, forward.label))
+      for handoff in handoffs[view] ?? [] where handoff.isBinding && handoff.property == property {
+        pending.append((handoff.child, handoff.label))
       }
     }
     return false
@@ -150,12 +150,14 @@ public struct ProjectIndex: Sendable {
   }
 }
 
-/// A view's `@Binding` handed on to a child view: `LevelRow(level: $volume)` hands
-/// `volume` to `LevelRow` as `level`.
-struct BindingForward: Sendable, Hashable {
+/// A view's property handed to a child view: `LevelRow(level: $volume)` hands a binding to
+/// `volume` to `LevelRow` as `level`; `Row(model: model)` hands `model` as `model`.
+struct ViewHandoff: Sendable, Hashable {
   var property: String
   var child: String
   var label: String
+  /// Whether a binding (`$volume`) is handed, not the value.
+  var isBinding: Bool
 }
 
 /// The shape of one type declaration.
@@ -173,6 +175,8 @@ struct TypeSummary: Sendable {
   var computedProperties: Set<String>
   /// Stored instance properties declared with `var`.
   var variableProperties: Set<String> = []
+  /// The property wrapper of each wrapped stored property: `["model": "ObservedObject"]`.
+  var wrappers: [String: String] = [:]
   /// Whether the type declares its own `==` or `hash(into:)`, so equality may ignore fields.
   var hasCustomEquality = false
   /// The names in its inheritance clause, last components: `Identifiable`, `ObservableObject`.
@@ -314,6 +318,9 @@ private final class TypeCollector: SyntaxVisitor {
         } else {
           summary.storedProperties.append(
             (propertyName, binding.typeAnnotation?.type.trimmedDescription))
+          if let wrapper = variable.attributes.first?.as(AttributeSyntax.self) {
+            summary.wrappers[propertyName] = wrapper.attributeName.trimmedDescription
+          }
           if variable.bindingSpecifier.tokenKind == .keyword(.var) {
             summary.variableProperties.insert(propertyName)
           }

@@ -309,6 +309,66 @@ import Testing
     #expect(Linter().lint(files: [editor]).violations.isEmpty)
   }
 
+  /// An object a view only passes on: the advice depends on what the child views, in other
+  /// files, do with it.
+  @Test func objectsPassedOnAreFollowedIntoTheChildViews() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("hush-linter-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    func write(_ name: String, _ source: String) throws -> String {
+      let url = directory.appendingPathComponent(name)
+      try source.write(to: url, atomically: true, encoding: .utf8)
+      return url.path
+    }
+    let toolbar = try write(
+      "Toolbar.swift",
+      """
+      final class Workspace: ObservableObject { @Published var title = "" }
+      struct Toolbar: View {
+        @ObservedObject var workspace: Workspace
+        var body: some View {
+          HStack {
+            TabStrip(workspace: workspace)
+            StatusLabel(workspace: workspace)
+          }
+        }
+      }
+      """)
+    let tabs = try write(
+      "TabStrip.swift",
+      """
+      struct TabStrip: View {
+        @ObservedObject var workspace: Workspace
+        var body: some View { Text(workspace.title) }
+      }
+      """)
+    let status = try write(
+      "StatusLabel.swift",
+      """
+      struct StatusLabel: View {
+        let workspace: Workspace
+        var body: some View { Text(workspace.title) }
+      }
+      """)
+    let prefix =
+      "'workspace' is only passed on, never read, yet re-renders this view on every change; "
+    #expect(
+      Linter().lint(files: [toolbar, tabs, status]).violations.map(\.message) == [
+        prefix
+          + "StatusLabel holds it in a plain property: make that property @ObservedObject and "
+          + "keep a plain reference here"
+      ])
+    #expect(
+      Linter().lint(files: [toolbar, tabs]).violations.map(\.message) == [
+        prefix + "TabStrip observes it already: keep a plain reference here"
+      ])
+    #expect(
+      Linter().lint(files: [toolbar]).violations.map(\.message) == [
+        prefix + "let the children observe it and keep a plain reference here"
+      ])
+  }
+
   @Test func unreadableFilesAreProblemsNotCrashes() {
     let report = Linter().lint(files: ["/nonexistent/A.swift"])
     #expect(

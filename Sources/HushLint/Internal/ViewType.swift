@@ -45,6 +45,32 @@ struct ViewType {
     properties.first { $0.name == name }
   }
 
+  /// The properties `views` hand to the child views they make (`Row(model: model)`,
+  /// `LevelRow(level: $level)`), by view name.
+  static func handoffs(in views: [ViewType]) -> [String: [ViewHandoff]] {
+    var result: [String: [ViewHandoff]] = [:]
+    for view in views {
+      for member in view.members {
+        for call in descendants(FunctionCallExprSyntax.self, of: member) {
+          guard let child = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            child.first?.isUppercase == true
+          else { continue }
+          for argument in call.arguments {
+            guard let label = argument.label?.text else { continue }
+            var name = argument.expression.trimmedDescription
+            if name.hasPrefix("self.") { name.removeFirst(5) }
+            let isBinding = name.hasPrefix("$")
+            if isBinding { name.removeFirst() }
+            guard view.property(named: name) != nil else { continue }
+            result[view.name, default: []].append(
+              ViewHandoff(property: name, child: child, label: label, isBinding: isBinding))
+          }
+        }
+      }
+    }
+    return result
+  }
+
   static let viewProtocols: Set<String> = [
     "View", "SwiftUI.View", "ViewModifier", "SwiftUI.ViewModifier",
   ]

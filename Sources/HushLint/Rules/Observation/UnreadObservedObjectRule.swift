@@ -192,17 +192,50 @@ struct UnreadObservedObjectRule: Rule {
                 + "it in @State",
               isMild: true))
         } else {
+          let (view, property) = (view.name, property.name)
           found.append(
-            Finding(
-              at: name,
-              message: "'\(property.name)' is only passed on, never read, yet re-renders this "
-                + "view on every change; let the children observe it and keep a plain "
-                + "reference here"))
+            Finding(at: name) { index in
+              "'\(property)' is only passed on, never read, yet re-renders this view on every "
+                + "change; " + Self.advice(passing: property, from: view, index: index)
+            })
         }
       }
       result += view.unlessExtendedElsewhere(found)
     }
     return result
+  }
+
+  /// What to do with an object `view` only passes on, by what its child views do with it:
+  /// a child that observes it needs nothing more; one that holds it in a plain property must
+  /// observe it before this view stops.
+  static func advice(passing property: String, from view: String, index: ProjectIndex)
+    -> String
+  {
+    var observing: [String] = []
+    var plain: [String] = []
+    for handoff in index.handoffs[view] ?? []
+    where !handoff.isBinding && handoff.property == property {
+      guard let child = index.uniqueType(named: handoff.child),
+        child.storedProperties.contains(where: { $0.name == handoff.label })
+      else { continue }
+      if let wrapper = child.wrappers[handoff.label] {
+        if observingWrappers.contains(wrapper), !observing.contains(handoff.child) {
+          observing.append(handoff.child)
+        }
+      } else if !plain.contains(handoff.child) {
+        plain.append(handoff.child)
+      }
+    }
+    if !plain.isEmpty {
+      return plain.joined(separator: ", ") + " holds it in a plain property: make "
+        + (plain.count == 1 ? "that property" : "those properties")
+        + " @ObservedObject and keep a plain reference here"
+    }
+    if !observing.isEmpty {
+      return observing.joined(separator: ", ") + (observing.count == 1 ? " observes" : " observe")
+        + " it already: keep a plain reference here"
+    }
+    return "let the children observe it and keep a plain reference here"
   }
 
   /// `finding`, dropped when the project shows that `property`'s class never publishes a

@@ -310,43 +310,22 @@ struct HighFrequencySendRule: Rule {
     return nil
   }
 
-  /// Where the `@Binding` properties of `views` go: those that drive a `Slider` with no step,
-  /// and those handed on to child views, by view name.
-  static func bindingUses(
-    in views: [ViewType]
-  ) -> (sliders: [String: Set<String>], forwards: [String: [BindingForward]]) {
-    var sliders: [String: Set<String>] = [:]
-    var forwards: [String: [BindingForward]] = [:]
+  /// The `@Binding` properties of `views` that drive a `Slider` with no step, by view name.
+  static func sliderBindings(in views: [ViewType]) -> [String: Set<String>] {
+    var result: [String: Set<String>] = [:]
     for view in views {
-      /// The `@Binding` property that `expression` (`$level`) projects.
-      func binding(_ expression: ExprSyntax?) -> String? {
-        guard let name = expression?.as(DeclReferenceExprSyntax.self)?.baseName.text,
-          name.hasPrefix("$"), let property = view.property(named: String(name.dropFirst())),
-          property.wrapper == "Binding"
-        else { return nil }
-        return property.name
-      }
       for member in view.members {
-        for call in descendants(FunctionCallExprSyntax.self, of: member) {
-          if call.isType("Slider") {
-            if call.argument("step") == nil, let property = binding(call.argument("value")) {
-              sliders[view.name, default: []].insert(property)
-            }
-            continue
-          }
-          guard let child = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            child.first?.isUppercase == true
+        for call in descendants(FunctionCallExprSyntax.self, of: member)
+        where call.isType("Slider") && call.argument("step") == nil {
+          guard let name = call.argument("value")?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            name.hasPrefix("$"), let property = view.property(named: String(name.dropFirst())),
+            property.wrapper == "Binding"
           else { continue }
-          for argument in call.arguments {
-            guard let label = argument.label?.text, let property = binding(argument.expression)
-            else { continue }
-            forwards[view.name, default: []].append(
-              BindingForward(property: property, child: child, label: label))
-          }
+          result[view.name, default: []].insert(property.name)
         }
       }
     }
-    return (sliders, forwards)
+    return result
   }
 
   /// Whether `base`, the receiver of `.onChanged`, is a gesture that changes with every
