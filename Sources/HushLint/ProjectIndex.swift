@@ -97,6 +97,26 @@ public struct ProjectIndex: Sendable {
     return false
   }
 
+  /// Whether the project declares `member` only as a computed property of enums, in their
+  /// declarations or extensions: what it returns depends on the enum's case alone.
+  func isOnlyEnumComputedProperty(_ member: String) -> Bool {
+    var found = false
+    for summaries in types.values {
+      for summary in summaries {
+        if summary.storedProperties.contains(where: { $0.name == member }) { return false }
+        if summary.computedProperties.contains(member) {
+          guard summary.kind == .enumeration else { return false }
+          found = true
+        }
+      }
+    }
+    for (type, computed) in extensionComputedProperties where computed.contains(member) {
+      guard uniqueType(named: type)?.kind == .enumeration else { return false }
+      found = true
+    }
+    return found
+  }
+
   /// Whether `type` conforms to `conformance` in its declaration or an extension; `nil` when
   /// the project does not declare `type` exactly once.
   func conforms(_ type: String, to conformance: String) -> Bool? {

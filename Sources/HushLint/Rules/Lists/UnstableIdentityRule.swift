@@ -96,6 +96,22 @@ struct UnstableIdentityRule: Rule {
         """),
     ],
     nonTriggeringExamples: [
+      Example(
+        """
+        enum Engine {
+          case native, custom
+          var profiles: [Profile] { self == .native ? Self.nativeProfiles : Self.customProfiles }
+        }
+        struct ProfilesView: View {
+          @State private var engine = Engine.native
+          var body: some View {
+            ForEach(Array(engine.profiles.enumerated()), id: \\.offset) { _, profile in
+              Text(profile.name)
+            }
+          }
+        }
+        func add(_ profile: Profile, to device: inout Device) { device.profiles.insert(profile, at: 0) }
+        """),
       Example("ForEach(Array(model.items.enumerated()), id: \\.element.id) { Row(item: $0.1) }"),
       Example(
         """
@@ -298,7 +314,9 @@ struct UnstableIdentityRule: Rule {
     /// A member of a `let` property whose type is named: fixed when that type is a value type
     /// or the linted code never writes the member.
     case fixedIfValue(type: String, member: String)
-    /// A member of an object or store: fixed when the linted code never writes it.
+    /// A member of an object or store: fixed when the linted code never writes it, or when it
+    /// is computed by an enum (a list per case, replaced whole when the case changes, never
+    /// edited in place).
     case fixedIfNeverWritten(member: String)
     case changes
   }
@@ -321,7 +339,11 @@ struct UnstableIdentityRule: Rule {
         }
       ]
     case .fixedIfNeverWritten(let member):
-      return [Finding(at: node) { index in index.mayWrite(member) ? message : nil }]
+      return [
+        Finding(at: node) { index in
+          index.mayWrite(member) && !index.isOnlyEnumComputedProperty(member) ? message : nil
+        }
+      ]
     }
   }
 

@@ -17,7 +17,20 @@ struct ObserveWholeStateRule: Rule {
     triggeringExamples: [
       .tca("WithViewStore(store, observe: ↓{ $0 }) { viewStore in Text(viewStore.title) }"),
       .tca("WithViewStore(self.store, observe: ↓\\.self) { Text($0.title) }"),
-      .tca("let viewStore = ViewStore(store, observe: ↓{ state in state })"),
+      .tca(
+        "_viewStore = ObservedObject(wrappedValue: ViewStore(store, observe: ↓{ state in state }))"),
+      .tca(
+        """
+        struct ProfileView: View {
+          let store: StoreOf<Profile>
+          @ObservedObject var viewStore: ViewStoreOf<Profile>
+          init(store: StoreOf<Profile>) {
+            self.store = store
+            self.viewStore = ViewStore(store, observe: ↓{ $0 })
+          }
+          var body: some View { Text(viewStore.name) }
+        }
+        """),
       .tca(
         """
         var body: some View {
@@ -42,6 +55,45 @@ struct ObserveWholeStateRule: Rule {
         """),
     ],
     nonTriggeringExamples: [
+      .tca(
+        """
+        struct SceneView: View {
+          let viewStore: ViewStore<SceneState, SceneAction>
+          init(store: Store<SceneState, SceneAction>) {
+            self.viewStore = ViewStore(store, observe: { $0 })
+          }
+          var body: some View { SceneRepresentable(viewStore: viewStore) }
+        }
+        func testOnAppear() {
+          ViewStore(store, observe: { $0 }).send(.onAppear)
+          let viewStore = ViewStore(store, observe: { $0 })
+          viewStore.send(.refresh)
+        }
+        """),
+      .tca(
+        """
+        struct Notes: Reducer {
+          struct State: Equatable { var notes: [Note.State] = []; var query = ""; var isEditing = false }
+        }
+        struct NotesView: View {
+          let store: StoreOf<Notes>
+          var body: some View {
+            WithViewStore(store, observe: \\.query) { Text($0.state) }
+          }
+        }
+        struct Note: Reducer {
+          struct State: Equatable { var text = ""; var isPinned = false }
+        }
+        struct NoteView: View {
+          let store: StoreOf<Note>
+          var body: some View {
+            WithViewStore(store, observe: { $0 }) { viewStore in
+              TextField("Text", text: viewStore.$text)
+              Button(viewStore.isPinned ? "Unpin" : "Pin") { viewStore.send(.pinTapped) }
+            }
+          }
+        }
+        """),
       .tca("WithViewStore(store, observe: \\.count) { Text(\"\\($0.state)\") }"),
       .tca("WithViewStore(store, observe: ViewState.init) { Text($0.title) }"),
       .tca("WithViewStore(store, observe: { $0.title }) { Text($0.state) }"),
@@ -83,22 +135,32 @@ struct ObserveWholeStateRule: Rule {
           message: "a ViewStore without observe: watches the whole state and re-renders on "
             + "every change; observe only what the view shows, or use @ObservableState")
       }
-      guard Self.isIdentity(observe), let store = call.firstUnlabeledArgument else {
+      guard Self.isIdentity(observe), let store = call.firstUnlabeledArgument,
+        call.isType("WithViewStore") || Self.isObservedBySwiftUI(call, in: file)
+      else {
         return nil
       }
       let message =
         "observing the whole state re-renders this view on every state change; "
         + "observe only what the view shows, or use @ObservableState"
+      // The fields the content reads: when they are all the fields that change, observing
+      // the whole state is observing what the view shows.
+      let read = Self.fieldsRead(in: call)
       switch Self.stateType(of: store, in: file, depth: 0) {
       case .small: return nil
       case .unknown: return Finding(at: observe, message: message)
       case .named(let type):
-        // A feature declared in this file decides at once: other files often reuse its name.
-        if let fields = Self.changingFieldCount(of: type, in: file.index) {
-          return fields > 1 ? Finding(at: observe, message: message) : nil
+        // A feature declared in this file decides at once: other files often reuse its name
+        // (TCA's own examples declare many a private `Child`).
+        if let fields = Self.changingFields(of: type, in: ProjectIndex(files: [file.tree]))
+          ?? Self.changingFields(of: type, in: file.index)
+        {
+          return fields.count > 1 && !fields.isSubset(of: read)
+            ? Finding(at: observe, message: message) : nil
         }
         return Finding(at: observe) { index in
-          Self.changingFieldCount(of: type, in: index).map { $0 > 1 } ?? true ? message : nil
+          guard let fields = Self.changingFields(of: type, in: index) else { return message }
+          return fields.count > 1 && !fields.isSubset(of: read) ? message : nil
         }
       }
     }
@@ -142,8 +204,13 @@ struct ObserveWholeStateRule: Rule {
       }
       return .unknown
     }
+    // The view around the store comes first: a file often has several views with a `store`.
+    let around = file.views.first { view in
+      view.declaration.range.contains(store.position)
+    }
     guard let name,
-      let property = file.views.lazy.compactMap({ $0.property(named: name) }).first
+      let property = around?.property(named: name)
+        ?? file.views.lazy.compactMap({ $0.property(named: name) }).first
         ?? file.syntax.variables.lazy.flatMap({ variable in
           variable.bindings.compactMap { binding -> ViewProperty? in
             guard binding.identifierName == name else { return nil }
@@ -186,11 +253,80 @@ struct ObserveWholeStateRule: Rule {
     return type.isEmpty ? .unknown : .named(type)
   }
 
-  /// How many stored `var` properties `type` has (a `let` never changes), when the project
-  /// declares it once.
-  private static func changingFieldCount(of type: String, in index: ProjectIndex) -> Int? {
-    guard let summary = index.uniqueType(qualified: type) else { return nil }
-    return summary.variableProperties.count
+  /// The stored `var` properties of `type` (a `let` never changes), when the project declares
+  /// it once.
+  private static func changingFields(of type: String, in index: ProjectIndex) -> Set<String>? {
+    index.uniqueType(qualified: type)?.variableProperties
+  }
+
+  /// The fields `WithViewStore`'s content reads from its view store: `title` and `isOn` for
+  /// `{ viewStore in Text(viewStore.title); Toggle("", isOn: viewStore.$isOn) }`.
+  private static func fieldsRead(in call: FunctionCallExprSyntax) -> Set<String> {
+    guard call.isType("WithViewStore"),
+      let content = call.trailingClosure ?? call.argument("content")?.as(ClosureExprSyntax.self)
+    else { return [] }
+    var parameter = "$0"
+    if case .simpleInput(let names)? = content.signature?.parameterClause, let only = names.first {
+      parameter = only.name.text
+    } else if case .parameterClause(let clause)? = content.signature?.parameterClause,
+      let only = clause.parameters.first
+    {
+      parameter = (only.secondName ?? only.firstName).text
+    }
+    var read: Set<String> = []
+    for member in descendants(MemberAccessExprSyntax.self, of: content)
+    where member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == parameter {
+      var name = member.declName.baseName.text
+      if name.hasPrefix("$") { name.removeFirst() }
+      read.insert(name)
+    }
+    return read
+  }
+
+  /// Whether SwiftUI observes the view store that `call` (`ViewStore(…)`) makes: it is handed
+  /// to `ObservedObject(wrappedValue:)` or `StateObject(wrappedValue:)`, or kept in an
+  /// `@ObservedObject` or `@StateObject` property. One used on the spot
+  /// (`ViewStore(store, observe: { $0 }).send(.onAppear)`), kept in a local or in a plain
+  /// property is never observed, so it re-renders nothing. An assignment to a property the
+  /// file does not declare is taken as observed.
+  private static func isObservedBySwiftUI(
+    _ call: FunctionCallExprSyntax, in file: LintedFile
+  ) -> Bool {
+    var node = Syntax(call)
+    while let parent = node.parent,
+      parent.is(TupleExprSyntax.self)
+        || parent.is(LabeledExprSyntax.self) || parent.is(LabeledExprListSyntax.self)
+    {
+      if let wrapping = parent.parent?.as(FunctionCallExprSyntax.self),
+        parent.is(LabeledExprListSyntax.self)
+      {
+        return wrapping.isType("ObservedObject") || wrapping.isType("StateObject")
+      }
+      node = parent
+    }
+    guard let parent = node.parent else { return true }
+    let target: String
+    if let sequence = parent.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
+      guard sequence.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true,
+        let assigned = sequence.elements.first, let name = rootName(of: assigned)
+      else { return true }
+      target = name
+    } else if let initializer = parent.as(InitializerClauseSyntax.self),
+      let binding = initializer.parent?.as(PatternBindingSyntax.self),
+      let name = binding.identifierName
+    {
+      // A local `let viewStore = ViewStore(…)` is never observed; a property may be.
+      let variable = binding.parent?.parent?.as(VariableDeclSyntax.self)
+      guard variable?.parent?.is(MemberBlockItemSyntax.self) == true else { return false }
+      target = name
+    } else {
+      // Used on the spot: `ViewStore(…).send(…)`.
+      return !parent.is(MemberAccessExprSyntax.self)
+    }
+    let properties = file.syntax.variables.flatMap { ViewProperty.all(in: DeclSyntax($0)) }
+      .filter { $0.name == target && $0.declaration.parent?.is(MemberBlockItemSyntax.self) == true }
+    guard !properties.isEmpty else { return true }
+    return properties.contains { ["ObservedObject", "StateObject"].contains($0.wrapper ?? "") }
   }
 
   private static func isIdentity(_ expression: ExprSyntax) -> Bool {
