@@ -13,7 +13,9 @@ struct UnstableIdentityRule: Rule {
       every later row, so SwiftUI updates the wrong rows, loses their state and animates \
       nonsense. id: \\.self on a model struct hashes the whole value, so any edit makes a new \
       row. UUID() in a view's init or body (.id(UUID())) makes a new identity on every render \
-      and rebuilds the view from scratch (unless a comment right above .id(UUID()) explains \
+      and rebuilds the view from scratch (unless it is a small loading view around a \
+      ProgressView, the known workaround for one that stops spinning, or a comment right \
+      above .id(UUID()) explains \
       the rebuild is wanted). Use a stable id from the data: make the model \
       Identifiable and write ForEach(items) { … }. Collections that never change after \
       the view is made (literals, ranges, static lists, a let of the view or of a struct it \
@@ -218,6 +220,21 @@ struct UnstableIdentityRule: Rule {
             ProgressView()
               // SwiftUI shows a reused progress view only once; a new identity restarts it.
               .id(UUID())
+          }
+        }
+        """),
+      Example(
+        """
+        struct AccountSearch: View {
+          var body: some View {
+            HStack {
+              Spacer()
+              ProgressView()
+              Spacer()
+            }
+            .listRowBackground(Color.clear)
+            .listRowSeparator(.hidden)
+            .id(UUID())
           }
         }
         """),
@@ -505,6 +522,16 @@ struct UnstableIdentityRule: Rule {
           default: false
           }
         }
+      // A small loading view around a ProgressView: the known workaround for a reused
+      // progress view that stops spinning, with no state to lose.
+      if let base = modifier.calleeBase {
+        // Its views, not its modifiers: `HStack { Spacer(); ProgressView(); Spacer() }`.
+        let views = descendants(FunctionCallExprSyntax.self, of: base).filter { call in
+          call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text.first?
+            .isUppercase == true
+        }
+        if views.count <= 4, views.contains(where: { $0.isType("ProgressView") }) { return false }
+      }
       return explained != true
     }
     if member.is(InitializerDeclSyntax.self),
