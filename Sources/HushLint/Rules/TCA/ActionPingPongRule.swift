@@ -140,6 +140,24 @@ struct ActionPingPongRule: Rule {
           }
         }
         """),
+      .tca(
+        """
+        @Reducer struct Search {
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in
+              switch action {
+              case .clear:
+                state.results = []
+                return .none
+              default: return .none
+              }
+            }
+            .onChange(of: \\.query) { _, _ in
+              Reduce { _, _ in ↓.send(.clear) }
+            }
+          }
+        }
+        """),
     ],
     nonTriggeringExamples: [
       .tca(
@@ -323,23 +341,49 @@ struct ActionPingPongRule: Rule {
           case .none:
             // Handled by another switch of the same reducer, perhaps in another file.
             guard let type else { continue }
-            result.append(
-              Finding(at: send) { index in
-                // Two reducers of one name would share their handlers. Enums are left out:
-                // a reducer with a `switch action` is a struct, and `L10n.Root` is not one.
-                guard (index.types[type] ?? []).filter({ $0.kind != .enumeration }).count <= 1,
-                  path.count == 1 || !index.childActions.contains(path[0]),
-                  let handler = ActionHandlers.match(
-                    path, across: index.actionHandlers[type] ?? []),
-                  handler.onlyMutatesState
-                else { return nil }
-                return Self.message(sent, handler, elsewhere: true)
-              })
+            result.append(Self.handledElsewhere(send, path, reducer: type))
           }
         }
       }
     }
+    // `.onChange(of: \.query) { _, _ in Reduce { _, _ in .send(.search) } }`: a reducer with
+    // no switch, whose action the feature's switches handle.
+    for call in file.calls
+    where call.calleeName == "onChange" && call.argument("of")?.is(KeyPathExprSyntax.self) == true {
+      guard let type = ActionHandlers.reducerType(of: call),
+        let closure = call.trailingClosure
+          ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
+      else { continue }
+      for reduce in descendants(FunctionCallExprSyntax.self, of: closure)
+      where reduce.isType("Reduce") {
+        guard let body = reduce.trailingClosure, body.statements.count == 1,
+          let only = body.statements.first?.item,
+          let effect = only.as(ReturnStmtSyntax.self)?.expression ?? only.as(ExprSyntax.self),
+          let (send, action) = Self.sentAction(effect),
+          let path = ActionHandlers.casePath(action), path.first != "delegate"
+        else { continue }
+        result.append(Self.handledElsewhere(send, path, reducer: type))
+      }
+    }
     return result
+  }
+
+  /// A finding at `send` when the switches of `reducer`, in any linted file, have exactly one
+  /// handler for `path` and it only changes state.
+  private static func handledElsewhere(
+    _ send: ExprSyntax, _ path: [String], reducer type: String
+  ) -> Finding {
+    let sent = describe(send, path)
+    return Finding(at: send) { index in
+      // Two reducers of one name would share their handlers. Enums are left out: a reducer
+      // with a `switch action` is a struct, and `L10n.Root` is not one.
+      guard (index.types[type] ?? []).filter({ $0.kind != .enumeration }).count <= 1,
+        path.count == 1 || !index.childActions.contains(path[0]),
+        let handler = ActionHandlers.match(path, across: index.actionHandlers[type] ?? []),
+        handler.onlyMutatesState
+      else { return nil }
+      return message(sent, handler, elsewhere: true)
+    }
   }
 
   /// `.send(.a(.b))` or `.run { await send(.a(.b)) }`, for a message.
