@@ -47,4 +47,17 @@ public struct Finding: Sendable {
     self.isMild = isMild
     self.resolve = resolve
   }
+
+  /// This finding, dropped once every file is indexed if `drop` says so; otherwise decided as
+  /// before (its own resolver, or its message).
+  func dropped(when drop: @escaping @Sendable (ProjectIndex) -> Bool) -> Finding {
+    var deferred = self
+    let message = message
+    let resolve = resolve
+    deferred.resolve = { index in
+      guard !drop(index) else { return nil }
+      return resolve.map { $0(index) } ?? message
+    }
+    return deferred
+  }
 }

@@ -193,15 +193,10 @@ import Testing
   /// A reducer split over extensions in several files, as large TCA apps split theirs: an
   /// action sent in one file is handled in another.
   @Test func actionHandlersInOtherFilesAreKnown() throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("hush-linter-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let scratch = try Scratch()
+    defer { scratch.remove() }
     func write(_ name: String, _ source: String) throws -> String {
-      let url = directory.appendingPathComponent(name)
-      try ("import ComposableArchitecture\n" + source).write(
-        to: url, atomically: true, encoding: .utf8)
-      return url.path
+      try scratch.write(name, "import ComposableArchitecture\n" + source)
     }
     let coordinator = try write(
       "VaultCoordinator.swift",
@@ -266,15 +261,9 @@ import Testing
   /// A store binding handed to a child view in another file, whose `@Binding` reaches a
   /// `Slider` through one more view.
   @Test func bindingsHandedToChildViewsInOtherFilesAreFollowed() throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("hush-linter-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    func write(_ name: String, _ source: String) throws -> String {
-      let url = directory.appendingPathComponent(name)
-      try source.write(to: url, atomically: true, encoding: .utf8)
-      return url.path
-    }
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let write = scratch.write
     let editor = try write(
       "PhotoEditorView.swift",
       """
@@ -312,15 +301,9 @@ import Testing
   /// An object a view only passes on: the advice depends on what the child views, in other
   /// files, do with it.
   @Test func objectsPassedOnAreFollowedIntoTheChildViews() throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("hush-linter-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    func write(_ name: String, _ source: String) throws -> String {
-      let url = directory.appendingPathComponent(name)
-      try source.write(to: url, atomically: true, encoding: .utf8)
-      return url.path
-    }
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let write = scratch.write
     let toolbar = try write(
       "Toolbar.swift",
       """
@@ -452,5 +435,25 @@ import Testing
   @Test func emptyReportsAreEmpty() {
     #expect(OutputFormat.xcode.render([], rules: []) == "")
     #expect(OutputFormat.json.render([], rules: []) == "[\n\n]\n")
+  }
+}
+
+/// A fresh directory for the files a test writes; `remove()` it when done.
+struct Scratch {
+  let directory: URL
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("hush-linter-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  func remove() { try? FileManager.default.removeItem(at: directory) }
+
+  /// Writes `source` to `name` in the directory and returns its path.
+  func write(_ name: String, _ source: String) throws -> String {
+    let url = directory.appendingPathComponent(name)
+    try source.write(to: url, atomically: true, encoding: .utf8)
+    return url.path
   }
 }

@@ -17,14 +17,7 @@ struct ViewType {
     let name = name
     let extensionCount = extensionCount
     return findings.map { finding in
-      var deferred = finding
-      let message = finding.message
-      let resolve = finding.resolve
-      deferred.resolve = { index in
-        guard (index.extensionCounts[name] ?? 0) <= extensionCount else { return nil }
-        return resolve.map { $0(index) } ?? message
-      }
-      return deferred
+      finding.dropped { index in (index.extensionCounts[name] ?? 0) > extensionCount }
     }
   }
 

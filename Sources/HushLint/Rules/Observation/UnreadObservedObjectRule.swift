@@ -170,35 +170,27 @@ struct UnreadObservedObjectRule: Rule {
         let ownsAndInjects = wrapper == "StateObject" && kinds.contains(.passOn)
         guard !kinds.contains(.action) || ownsAndInjects else { continue }
         let name = property.binding.pattern
-        let before = found.count
-        defer {
-          if found.count > before {
-            found[before] = Self.unlessQuiet(found[before], property: property)
+        let finding: Finding
+        if kinds.isEmpty {
+          finding = Finding(
+            at: name,
+            message: "'\(property.name)' is an @\(wrapper) that this view never reads; it "
+              + "re-renders the view on every change of the object: remove it")
+        } else if ownsAndInjects {
+          finding = Finding(
+            at: name,
+            message: "'\(property.name)' is owned here only to be passed on, yet re-renders "
+              + "this view on every change; on iOS 17 or macOS 14 and later make the model "
+              + "@Observable and hold it in @State",
+            isMild: true)
+        } else {
+          let (view, passed) = (view.name, property.name)
+          finding = Finding(at: name) { index in
+            "'\(passed)' is only passed on, never read, yet re-renders this view on every "
+              + "change; " + Self.advice(passing: passed, from: view, index: index)
           }
         }
-        if kinds.isEmpty {
-          found.append(
-            Finding(
-              at: name,
-              message: "'\(property.name)' is an @\(wrapper) that this view never reads; it "
-                + "re-renders the view on every change of the object: remove it"))
-        } else if ownsAndInjects {
-          found.append(
-            Finding(
-              at: name,
-              message: "'\(property.name)' is owned here only to be passed on, yet re-renders "
-                + "this view on every change; on iOS 17 or macOS 14 and later make the model "
-                + "@Observable and hold "
-                + "it in @State",
-              isMild: true))
-        } else {
-          let (view, property) = (view.name, property.name)
-          found.append(
-            Finding(at: name) { index in
-              "'\(property)' is only passed on, never read, yet re-renders this view on every "
-                + "change; " + Self.advice(passing: property, from: view, index: index)
-            })
-        }
+        found.append(Self.unlessQuiet(finding, property: property))
       }
       result += view.unlessExtendedElsewhere(found)
     }
@@ -242,14 +234,7 @@ struct UnreadObservedObjectRule: Rule {
   /// change (no `@Published`, no `objectWillChange`): observing it costs nothing.
   static func unlessQuiet(_ finding: Finding, property: ViewProperty) -> Finding {
     guard let type = objectType(of: property) else { return finding }
-    var deferred = finding
-    let message = finding.message
-    let resolve = finding.resolve
-    deferred.resolve = { index in
-      guard !index.neverPublishes(type) else { return nil }
-      return resolve.map { $0(index) } ?? message
-    }
-    return deferred
+    return finding.dropped { index in index.neverPublishes(type) }
   }
 
   /// The class an observed property holds: its written type, or `Model` in `= Model()`.
