@@ -1,6 +1,12 @@
 import SwiftSyntax
 
-/// Type declarations gathered from every linted file, so a rule can look past one file.
+/// What every linted file declares and does, gathered in the same single parse, so a rule can
+/// look past one file: type declarations and their conformances, stored properties and
+/// wrappers; the writes; reducer action handlers by case; which properties each view hands to
+/// which child view.
+///
+/// `init(files:)` and `add(_:)` gather the declarations. The rest comes from linting: each
+/// file linted alone, or every file of ``Linter/lint(files:)``, adds its own.
 ///
 /// Rules use it only to stay silent when they cannot be sure: a model type that is not in the
 /// index, or is declared twice with different shapes, is treated as unknown.
