@@ -112,16 +112,10 @@ import Testing
   static func expectSurvives(
     _ inputs: [Data], _ check: (LintReport, [String]) -> Void
   ) throws {
-    let manager = FileManager.default
-    let directory = manager.temporaryDirectory
-      .appendingPathComponent("hush-fuzz-\(UUID().uuidString)")
-    try manager.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? manager.removeItem(at: directory) }
-    var paths: [String] = []
-    for (number, input) in inputs.enumerated() {
-      let url = directory.appendingPathComponent("Input\(number).swift")
-      try input.write(to: url)
-      paths.append(url.path)
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let paths = try inputs.enumerated().map { number, input in
+      try scratch.write("Input\(number).swift", bytes: input)
     }
     var configuration = Configuration()
     configuration.onlyRules = Set(RuleRegistry.ids)

@@ -120,73 +120,68 @@ import Testing
   }
 
   @Test func modelTypesFromOtherFilesAreKnown() throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("hush-linter-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let model = directory.appendingPathComponent("Cat.swift")
-    let view = directory.appendingPathComponent("CatImage.swift")
-    try """
-    struct Cat { var name: String; var imageURL: URL; var rating: Int }
-    func rename(_ cat: inout Cat) { cat.name = "Tom"; cat.rating += 1 }
-    """.write(to: model, atomically: true, encoding: .utf8)
-    try """
-    struct CatImage: View {
-      let cat: Cat
-      var body: some View { AsyncImage(url: cat.imageURL) }
-    }
-    """.write(to: view, atomically: true, encoding: .utf8)
-    let report = Linter().lint(files: [model.path, view.path])
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let model = try scratch.write(
+      "Cat.swift",
+      """
+      struct Cat { var name: String; var imageURL: URL; var rating: Int }
+      func rename(_ cat: inout Cat) { cat.name = "Tom"; cat.rating += 1 }
+      """)
+    let view = try scratch.write(
+      "CatImage.swift",
+      """
+      struct CatImage: View {
+        let cat: Cat
+        var body: some View { AsyncImage(url: cat.imageURL) }
+      }
+      """)
+    let report = Linter().lint(files: [model, view])
     #expect(report.violations.map(\.ruleID) == ["whole-model-dependency"])
     #expect(report.fileCount == 2)
     #expect(report.lineCount == 6)
-    let alone = Linter().lint(files: [view.path])
+    let alone = Linter().lint(files: [view])
     #expect(alone.violations.isEmpty)
-    let extensionElsewhere = directory.appendingPathComponent("CatImage+Name.swift")
-    try "extension CatImage { var name: String { cat.name } }".write(
-      to: extensionElsewhere, atomically: true, encoding: .utf8)
-    let extended = Linter().lint(files: [model.path, view.path, extensionElsewhere.path])
+    let extensionElsewhere = try scratch.write(
+      "CatImage+Name.swift", "extension CatImage { var name: String { cat.name } }")
+    let extended = Linter().lint(files: [model, view, extensionElsewhere])
     #expect(extended.violations.isEmpty)
   }
 
   @Test func fieldsTheProjectNeverWritesChangeOnlyWithTheWholeValue() throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("hush-linter-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let files = [
-      "Parsed.swift": """
-      struct Parsed { var markdown: String; var rawText: String; var links: [URL]
-        init(html: String) { markdown = html; rawText = html; links = [] }
-      }
-      struct Reactions { var favorites = ["heart", "star"]; var count = 0 }
-      """,
-      "Views.swift": """
-      struct Body: View {
-        let parsed: Parsed
-        var body: some View { Text(parsed.markdown) }
-      }
-      struct Arc: View {
-        let store: StoreOf<Feature>
-        var body: some View {
-          ForEach(Array(store.favorites.enumerated()), id: \\.offset) { Text($0.element) }
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let paths = [
+      try scratch.write(
+        "Parsed.swift",
+        """
+        struct Parsed { var markdown: String; var rawText: String; var links: [URL]
+          init(html: String) { markdown = html; rawText = html; links = [] }
         }
-      }
-      """,
+        struct Reactions { var favorites = ["heart", "star"]; var count = 0 }
+        """),
+      try scratch.write(
+        "Views.swift",
+        """
+        struct Body: View {
+          let parsed: Parsed
+          var body: some View { Text(parsed.markdown) }
+        }
+        struct Arc: View {
+          let store: StoreOf<Feature>
+          var body: some View {
+            ForEach(Array(store.favorites.enumerated()), id: \\.offset) { Text($0.element) }
+          }
+        }
+        """),
     ]
-    var paths: [String] = []
-    for (name, source) in files {
-      let url = directory.appendingPathComponent(name)
-      try source.write(to: url, atomically: true, encoding: .utf8)
-      paths.append(url.path)
-    }
     #expect(Linter().lint(files: paths).violations.isEmpty)
-    let writer = directory.appendingPathComponent("Writer.swift")
-    try
+    let writer = try scratch.write(
+      "Writer.swift",
       "func edit(_ p: inout Parsed, _ r: inout Reactions) { p.links = []; r.favorites.remove(at: 0) }"
-      .write(to: writer, atomically: true, encoding: .utf8)
+    )
     #expect(
-      Linter().lint(files: paths + [writer.path]).violations.map(\.ruleID).sorted()
+      Linter().lint(files: paths + [writer]).violations.map(\.ruleID).sorted()
         == ["unstable-identity", "whole-model-dependency"])
   }
 
@@ -263,7 +258,7 @@ import Testing
   @Test func bindingsHandedToChildViewsInOtherFilesAreFollowed() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
-    let write = scratch.write
+    let write = scratch.write(_:_:)
     let editor = try write(
       "PhotoEditorView.swift",
       """
@@ -303,7 +298,7 @@ import Testing
   @Test func objectsPassedOnAreFollowedIntoTheChildViews() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
-    let write = scratch.write
+    let write = scratch.write(_:_:)
     let toolbar = try write(
       "Toolbar.swift",
       """
@@ -452,8 +447,13 @@ struct Scratch {
 
   /// Writes `source` to `name` in the directory and returns its path.
   func write(_ name: String, _ source: String) throws -> String {
+    try write(name, bytes: Data(source.utf8))
+  }
+
+  /// Writes `bytes` (UTF-8 or not) to `name` in the directory and returns its path.
+  func write(_ name: String, bytes: Data) throws -> String {
     let url = directory.appendingPathComponent(name)
-    try source.write(to: url, atomically: true, encoding: .utf8)
+    try bytes.write(to: url)
     return url.path
   }
 }
