@@ -55,8 +55,7 @@ public struct LintedFile: Sendable {
       own.mutatedNames = MutatedNames(syntax).names
       own.actionHandlers = ActionHandlers.byType(
         in: syntax.switches, file: path, converter: converter)
-      own.sliderBindings = HighFrequencySendRule.sliderBindings(in: views)
-      own.handoffs = ViewType.handoffs(in: views)
+      (own.handoffs, own.sliderBindings) = ViewType.handoffs(in: views)
       self.index = own
     }
     self.views = views

@@ -39,12 +39,23 @@ struct ViewType {
   }
 
   /// The properties `views` hand to the child views they make (`Row(model: model)`,
-  /// `LevelRow(level: $level)`), by view name.
-  static func handoffs(in views: [ViewType]) -> [String: [ViewHandoff]] {
-    var result: [String: [ViewHandoff]] = [:]
+  /// `LevelRow(level: $level)`), and the `@Binding` properties that drive a `Slider` with no
+  /// step, by view name; one walk over the views' members serves both.
+  static func handoffs(
+    in views: [ViewType]
+  ) -> (handoffs: [String: [ViewHandoff]], sliderBindings: [String: Set<String>]) {
+    var handoffs: [String: [ViewHandoff]] = [:]
+    var sliderBindings: [String: Set<String>] = [:]
     for view in views {
       for member in view.members {
         for call in descendants(FunctionCallExprSyntax.self, of: member) {
+          if call.isType("Slider"), call.argument("step") == nil,
+            let value = call.argument("value")?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            value.hasPrefix("$"), let property = view.property(named: String(value.dropFirst())),
+            property.wrapper == "Binding"
+          {
+            sliderBindings[view.name, default: []].insert(property.name)
+          }
           guard let child = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             child.first?.isUppercase == true
           else { continue }
@@ -55,13 +66,13 @@ struct ViewType {
             let isBinding = name.hasPrefix("$")
             if isBinding { name.removeFirst() }
             guard view.property(named: name) != nil else { continue }
-            result[view.name, default: []].append(
+            handoffs[view.name, default: []].append(
               ViewHandoff(property: name, child: child, label: label, isBinding: isBinding))
           }
         }
       }
     }
-    return result
+    return (handoffs, sliderBindings)
   }
 
   static let viewProtocols: Set<String> = [

@@ -323,14 +323,14 @@ struct ActionPingPongRule: Rule {
             let (send, action) = Self.sentAction(returned),
             let path = ActionHandlers.casePath(action), path.first != "delegate"
           else { continue }
-          let sent = Self.describe(send, path)
           switch ActionHandlers.match(path, in: handlers) {
           case .unknown: continue
           case .handler(let position):
             guard local[position].switchCase.id != switchCase.id,
               local[position].handler.onlyMutatesState
             else { continue }
-            let message = Self.message(sent, local[position].handler, elsewhere: false)
+            let message = Self.message(
+              Self.describe(send, path), local[position].handler, elsewhere: false)
             // A nested case may be a child's action, which the child's reducer also runs.
             result.append(
               path.count == 1

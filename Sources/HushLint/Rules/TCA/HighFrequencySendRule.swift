@@ -310,24 +310,6 @@ struct HighFrequencySendRule: Rule {
     return nil
   }
 
-  /// The `@Binding` properties of `views` that drive a `Slider` with no step, by view name.
-  static func sliderBindings(in views: [ViewType]) -> [String: Set<String>] {
-    var result: [String: Set<String>] = [:]
-    for view in views {
-      for member in view.members {
-        for call in descendants(FunctionCallExprSyntax.self, of: member)
-        where call.isType("Slider") && call.argument("step") == nil {
-          guard let name = call.argument("value")?.as(DeclReferenceExprSyntax.self)?.baseName.text,
-            name.hasPrefix("$"), let property = view.property(named: String(name.dropFirst())),
-            property.wrapper == "Binding"
-          else { continue }
-          result[view.name, default: []].insert(property.name)
-        }
-      }
-    }
-    return result
-  }
-
   /// Whether `base`, the receiver of `.onChanged`, is a gesture that changes with every
   /// movement: a drag, magnification or rotation, perhaps already configured
   /// (`DragGesture().onEnded { … }`).

@@ -122,7 +122,9 @@ struct ObserveWholeStateRule: Rule {
   )
 
   func findings(in file: LintedFile) -> [Finding] {
-    file.calls.compactMap { call -> Finding? in
+    // This file's own declarations, gathered once, and only for a file that needs them.
+    var ownDeclarations: ProjectIndex?
+    return file.calls.compactMap { call -> Finding? in
       guard call.isType("WithViewStore") || call.isType("ViewStore") else { return nil }
       guard let observe = call.argument("observe") else {
         // The pre-1.0 initializer without `observe:` watches all of an unscoped store.
@@ -152,8 +154,10 @@ struct ObserveWholeStateRule: Rule {
       case .named(let type):
         // A feature declared in this file decides at once: other files often reuse its name
         // (TCA's own examples declare many a private `Child`).
-        if let fields = Self.changingFields(of: type, in: ProjectIndex(files: [file.tree]))
-          ?? Self.changingFields(of: type, in: file.index)
+        if ownDeclarations == nil { ownDeclarations = ProjectIndex(files: [file.tree]) }
+        if let own = ownDeclarations,
+          let fields = Self.changingFields(of: type, in: own)
+            ?? Self.changingFields(of: type, in: file.index)
         {
           return fields.count > 1 && !fields.isSubset(of: read)
             ? Finding(at: observe, message: message) : nil
