@@ -218,36 +218,36 @@ extension AlertState where Action == Archive.Action.Alert {
     let store = Store(initialState: Archive.State()) { Archive() }
     var sent: [String] = []
     store.changeLog = { sent.append("\($0.cause)") }
-    let binding = store.presentationAccessors(state: \.alert, action: \.alert)
-    let presented = RenderProbe { binding.get() != nil }
+    // The key path `$store.scope(state: \.alert, action: \.alert)` binds to.
+    let binding = \StoreOf<Archive>.[presented: \.alert, action: \.alert]
+    let presented = RenderProbe { store[keyPath: binding] != nil }
     store.send(.emptyTapped)
     #expect(presented.renders == 1)
     sent = []
 
     // A swipe or a tap outside: SwiftUI writes nil, the store receives `.dismiss`.
-    binding.set(nil)
+    store[keyPath: binding] = nil
     #expect(store.alert == nil)
     #expect(presented.renders == 2)
     #expect(sent.count == 1)
     #expect(sent.first?.contains("dismiss") == true)
 
     // SwiftUI writes nil again as the alert closes: nothing is left to dismiss, nothing sent.
-    binding.set(nil)
+    store[keyPath: binding] = nil
     #expect(sent.count == 1)
   }
 
   @Test func theBindingOfOneDestinationCaseDismissesTheDestination() {
     let store = Store(initialState: Planner.State()) { Planner() }
-    let edit = store.presentationAccessors(
-      state: \.destination?.edit, action: \.destination.edit)
-    #expect(edit.get() == nil)
+    let edit = \StoreOf<Planner>.[presented: \.destination?.edit, action: \.destination.edit]
+    #expect(store[keyPath: edit] == nil)
     store.send(.editTapped)
-    let editStore = edit.get()
+    let editStore = store[keyPath: edit]
     #expect(editStore != nil)
     editStore?.send(.subjectChanged("Plan"))
     #expect(store.destination == .edit(Compose.State(id: 1, subject: "Plan")))
-    edit.set(nil)
+    store[keyPath: edit] = nil
     #expect(store.destination == nil)
-    #expect(edit.get() == nil)
+    #expect(store[keyPath: edit] == nil)
   }
 }

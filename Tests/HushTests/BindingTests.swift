@@ -212,13 +212,14 @@ func writeGenerically<State, Action, Value>(
 @Suite struct SendingBindingTests {
   @Test func aSendingBindingReadsTheValueAndSendsTheNamedAction() {
     let store = Store(initialState: Rename.State()) { Rename() }
-    let binding = store.sendingAccessors(\.name, send: \.nameChanged)
-    let reader = RenderProbe { binding.get() }
-    binding.set("Ada")
+    // The key path `store.binding(\.name, send: \.nameChanged)` binds to.
+    let binding = \StoreOf<Rename>.[sending: \.name, action: \.nameChanged]
+    let reader = RenderProbe { store[keyPath: binding] }
+    store[keyPath: binding] = "Ada"
     #expect(store.name == "Ada")
     #expect(store.edits == 1)
     #expect(reader.renders == 1)
-    #expect(binding.get() == "Ada")
+    #expect(store[keyPath: binding] == "Ada")
   }
 }
 

@@ -438,7 +438,7 @@ struct Browser: Reducer {
     let screens = store.scope(state: \.path, action: \.path)
     #expect(screens.path.map(\.id) == [0, 1, 2])
     // The user went back two screens at once (a long press on the back button).
-    screens.write(path: Array(screens.path.prefix(1)))
+    screens.path = Array(screens.path.prefix(1))
     #expect(store.path.ids == [0])
     #expect(store.popped == ["b"])
   }
@@ -457,7 +457,7 @@ struct Browser: Reducer {
     } operation: {
       StackPathElement(pushing: Folder.State(name: "linked"))
     }
-    screens.write(path: screens.path + [link])
+    screens.path = screens.path + [link]
     #expect(store.path.ids == [0])
     #expect(store.path[id: 0]?.name == "linked")
     store.send(.openTapped("next"))
@@ -469,18 +469,18 @@ struct Browser: Reducer {
     store.send(.openTapped("a"))
     let screens = store.scope(state: \.path, action: \.path)
     withKnownIssue {
-      screens.write(path: [StackPathElement(id: 7, state: nil)])
+      screens.path = [StackPathElement(id: 7, state: nil)]
     } matching: { issue in
       issue.description.contains("kept the number of screens")
     }
     withKnownIssue {
-      screens.write(path: screens.path + [StackPathElement(id: 8, state: nil)])
+      screens.path = screens.path + [StackPathElement(id: 8, state: nil)]
     } matching: { issue in
       issue.description.contains("without a state")
     }
     #expect(store.path.ids == [0])
     // Writing the same path changes nothing.
-    screens.write(path: screens.path)
+    screens.path = screens.path
     #expect(store.path.ids == [0])
   }
 }

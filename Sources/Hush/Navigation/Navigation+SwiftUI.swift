@@ -1,7 +1,9 @@
-// SwiftUI glue for presentation: never compiled on Linux, where CI runs, so each declaration
-// stays a few lines over the platform-free core that the tests drive
-// (`Store.presentationAccessors(state:action:)`, `AlertState`, `ConfirmationDialogState`,
-// `StackStores.path` and `StackStores.write(path:)`).
+// SwiftUI glue for presentation: compiled on Linux only by `Scripts/apple-compile`, so each
+// declaration stays a few lines over the platform-free core that the tests drive
+// (`Store[presented:action:]`, `AlertState`, `ConfirmationDialogState`, `StackStores.path`).
+// Bindings go through key paths (`Bindable`'s and `Binding`'s dynamic members), not through
+// `Binding(get:set:)`, whose closures must be `@Sendable`: a store is read and written on the
+// main actor.
 #if canImport(SwiftUI)
   import SwiftUI
 
@@ -16,13 +18,13 @@
     ///   EditView(store: $0)
     /// }
     /// ```
+    @MainActor
     public func scope<State, Action, ChildState, ChildAction>(
       state: KeyPath<State, ChildState?>,
       action: CaseKeyPath<Action, PresentationAction<ChildAction>>
     ) -> Binding<Store<ChildState, ChildAction>?>
     where Value == Store<State, Action>, Action: CasePathable {
-      let accessors = wrappedValue.presentationAccessors(state: state, action: action)
-      return Binding(get: accessors.get, set: { accessors.set($0) })
+      self[dynamicMember: \.[presented: state, action: action]]
     }
   }
 
@@ -54,7 +56,7 @@
       let alert = store?.state
       return self.alert(
         alert.map { Text($0.title) } ?? Text(verbatim: ""),
-        isPresented: item.isPresent(),
+        isPresented: item.isPresent,
         presenting: alert,
         actions: { alert in buttons(alert.buttons, sendingTo: store) },
         message: { alert in alert.message.map { Text($0) } })
@@ -75,7 +77,7 @@
         }
       return self.confirmationDialog(
         dialog.map { Text($0.title) } ?? Text(verbatim: ""),
-        isPresented: item.isPresent(),
+        isPresented: item.isPresent,
         titleVisibility: visibility,
         presenting: dialog,
         actions: { dialog in buttons(dialog.buttons, sendingTo: store) },
@@ -97,10 +99,12 @@
     }
   }
 
-  extension Binding {
-    /// Whether the optional is there; writing `false` clears it (SwiftUI closing an alert).
-    fileprivate func isPresent<Wrapped>() -> Binding<Bool> where Value == Wrapped? {
-      Binding<Bool>(get: { wrappedValue != nil }, set: { if !$0 { wrappedValue = nil } })
+  extension Optional {
+    /// Whether there is a value; setting `false` clears it (SwiftUI closing an alert, through
+    /// `item.isPresent`, a `Binding<Bool>`).
+    fileprivate var isPresent: Bool {
+      get { self != nil }
+      set { if !newValue { self = nil } }
     }
   }
 
@@ -115,14 +119,15 @@
     ///   PathView(store: screen)
     /// }
     /// ```
+    @MainActor
     public func scope<State, Action, ScreenState, ScreenAction>(
       state: WritableKeyPath<State, StackState<ScreenState>>,
       action: CaseKeyPath<Action, StackAction<ScreenState, ScreenAction>>
     ) -> Binding<StackStores<ScreenState, ScreenAction>>
     where Value == Store<State, Action>, Action: CasePathable {
-      let store = wrappedValue
-      // Written only through `NavigationStack(path:)`, which writes its path, not the stores.
-      return Binding(get: { store.scope(state: state, action: action) }, set: { _ in })
+      // Read when the view renders (a tracked read of the screens' ids), and written only
+      // through `NavigationStack(path:)`, which writes its path (`StackStores.path`).
+      .constant(wrappedValue.scope(state: state, action: action))
     }
   }
 
@@ -140,8 +145,7 @@
       Root == ModifiedContent<Content, StackDestinationModifier<State, Action, Destination>>
     {
       self.init(
-        path: Binding(
-          get: { path.wrappedValue.path }, set: { path.wrappedValue.write(path: $0) }),
+        path: path[dynamicMember: \.path],
         root: {
           root().modifier(StackDestinationModifier(stores: path, destination: destination))
         })

@@ -60,7 +60,7 @@ extension Store where Action: CasePathable {
 /// `store.scope(state: \.path, action: \.path)` returns.
 ///
 /// Reading it tracks the screens' ids; each screen's store tracks only what its readers read.
-/// ``path`` and ``write(path:)`` are what a `NavigationStack(path:)` binding reads and writes.
+/// ``path`` is what a `NavigationStack(path:)` binding reads and writes.
 public struct StackStores<State, Action>: RandomAccessCollection {
   /// The stores of the screens as stored (an id and a state each).
   let components: StoreCollection<StackElementID, StackComponent<State>, ScreenAction<Action>>
@@ -109,18 +109,22 @@ public struct StackStores<State, Action>: RandomAccessCollection {
 
   // MARK: The NavigationStack binding
 
-  /// The path a `NavigationStack(path:)` binding reads: one element per screen.
+  /// The path a `NavigationStack(path:)` binding reads and writes: one element per screen.
+  ///
+  /// A write applies the path SwiftUI wrote (the user went back, or a `NavigationLink` pushed)
+  /// as stack actions: a shorter path sends ``StackAction/popFrom(id:)`` for the first screen
+  /// it lost; a longer one sends ``StackAction/push(id:state:)`` for each new element. A write
+  /// that keeps the count but changes the screens is not something SwiftUI does: it is
+  /// reported and dropped. `NavigationStack(path:root:destination:)` binds to it through a
+  /// key path, as SwiftUI binds to any property.
+  @MainActor
   public var path: [StackPathElement<State>] {
-    ids.map { StackPathElement(id: $0, state: nil) }
+    get { ids.map { StackPathElement(id: $0, state: nil) } }
+    nonmutating set { write(path: newValue) }
   }
 
-  /// Applies a path SwiftUI wrote (the user went back, or a `NavigationLink` pushed) as stack
-  /// actions: a shorter path sends ``StackAction/popFrom(id:)`` for the first screen it lost;
-  /// a longer one sends ``StackAction/push(id:state:)`` for each new element. A write that
-  /// keeps the count but changes the screens is not something SwiftUI does: it is reported
-  /// and dropped.
   @MainActor
-  public func write(path newPath: [StackPathElement<State>]) {
+  private func write(path newPath: [StackPathElement<State>]) {
     let ids = currentIDs()
     if newPath.count < ids.count {
       send(.popFrom(id: ids[newPath.count]))

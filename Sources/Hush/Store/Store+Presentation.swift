@@ -57,30 +57,26 @@ extension Store where Action: CasePathable {
     scope(state: state as KeyPath<State, ChildState?>, action: action)
   }
 
-  /// The two halves of a presented child's binding: the child's store while it is presented
-  /// (a tracked read of its presence only), and what SwiftUI's write of `nil` does (a sheet
-  /// swiped away, an alert's button tapped): send ``PresentationAction/dismiss`` when the child
-  /// is still presented. The platform-free core of `$store.scope(state:action:)`
-  /// (`Navigation+SwiftUI.swift`).
+  /// A presented child's store as a binding reads and writes it: the child's store while it
+  /// is presented (a tracked read of its presence only), and what SwiftUI's write of `nil`
+  /// does (a sheet swiped away, an alert's button tapped): send ``PresentationAction/dismiss``
+  /// when the child is still presented. The platform-free core of
+  /// `$store.scope(state:action:)` (`Navigation+SwiftUI.swift`), which binds to it through a
+  /// key path, as SwiftUI's `Bindable` binds to any property.
   ///
   /// A write of `nil` after the child already went (the reducer dismissed it, and SwiftUI
   /// then writes `nil` as the sheet closes) sends nothing; a write of a store is ignored
   /// (SwiftUI only ever clears an item binding).
-  func presentationAccessors<ChildState, ChildAction>(
-    state: KeyPath<State, ChildState?>,
-    action: CaseKeyPath<Action, PresentationAction<ChildAction>>
-  ) -> (
-    get: @MainActor () -> Store<ChildState, ChildAction>?,
-    set: @MainActor (Store<ChildState, ChildAction>?) -> Void
-  ) {
-    return (
-      get: { self.scope(state: state, action: action) },
-      set: { newValue in
-        guard newValue == nil else { return }
-        var isPresented = false
-        self.host.withCurrentValue { isPresented = $0.pointee[keyPath: state] != nil }
-        if isPresented { self.send(action(.dismiss)) }
-      }
-    )
+  subscript<ChildState, ChildAction>(
+    presented state: KeyPath<State, ChildState?>,
+    action action: CaseKeyPath<Action, PresentationAction<ChildAction>>
+  ) -> Store<ChildState, ChildAction>? {
+    get { scope(state: state, action: action) }
+    set {
+      guard newValue == nil else { return }
+      var isPresented = false
+      host.withCurrentValue { isPresented = $0.pointee[keyPath: state] != nil }
+      if isPresented { send(action(.dismiss)) }
+    }
   }
 }

@@ -10,8 +10,9 @@
     public func binding<Value>(
       _ keyPath: KeyPath<State, Value>, send action: CaseKeyPath<Action, Value>
     ) -> Binding<Value> {
-      let accessors = sendingAccessors(keyPath, send: action)
-      return Binding(get: accessors.get, set: { accessors.set($0) })
+      // Through a key path, as `Bindable` binds to any property: no closure crosses into
+      // SwiftUI's `@Sendable` `Binding(get:set:)`.
+      Bindable(self)[dynamicMember: \.[sending: keyPath, action: action]]
     }
   }
 

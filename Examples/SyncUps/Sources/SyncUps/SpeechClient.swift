@@ -1,8 +1,10 @@
 import Foundation
 import Hush
 
-#if canImport(UIKit)
+#if canImport(UIKit) && !os(watchOS)
   import UIKit
+#elseif canImport(AppKit)
+  import AppKit
 #endif
 
 /// Whether the app may transcribe speech, as the system answers (`SFSpeechRecognizer`'s
@@ -77,14 +79,23 @@ public struct OpenSettings: Sendable {
 
 extension OpenSettings: DependencyKey {
   public static var liveValue: Self {
-    #if canImport(UIKit)
+    #if canImport(UIKit) && !os(watchOS)
       Self {
         await MainActor.run {
           guard let url = URL(string: UIApplication.openSettingsURLString) else { return }
           UIApplication.shared.open(url)
         }
       }
+    #elseif canImport(AppKit)
+      // System Settings, on its Speech Recognition privacy pane.
+      Self {
+        let pane = "x-apple.systempreferences:com.apple.preference.security"
+        guard let url = URL(string: "\(pane)?Privacy_SpeechRecognition") else { return }
+        NSWorkspace.shared.open(url)
+      }
     #else
+      // watchOS has no settings page for an app to open (and UIKit there has no
+      // `UIApplication`).
       Self {}
     #endif
   }

@@ -1,4 +1,4 @@
-// The app's views: never compiled on Linux, where CI runs, so they stay thin. Each view's
+// The app's views: compiled on Linux only by `Scripts/apple-compile`, so they stay thin. Each view's
 // `body` reads only what it shows; `TodosRenderTableTests` pins, with one probe per view that
 // reads the same values, how often each one renders over a scripted session.
 #if canImport(SwiftUI)
@@ -38,7 +38,10 @@
           Text(filter.rawValue).tag(filter)
         }
       }
-      .pickerStyle(.segmented)
+      // watchOS has no segmented control: there the picker keeps the platform's own style.
+      #if !os(watchOS)
+        .pickerStyle(.segmented)
+      #endif
       .padding(.horizontal)
     }
   }
