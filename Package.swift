@@ -42,6 +42,7 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "DependenciesMacros", package: "swift-dependencies"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         .product(name: "OrderedCollections", package: "swift-collections"),
@@ -88,6 +89,16 @@ let package = Package(
           name: "OpenCombineShim", package: "OpenCombine",
           condition: .when(platforms: [.linux, .android, .windows])),
       ]
+    ),
+    // Scripts/TCAParity: writes Docs/TCA-PARITY.md from a TCA checkout (a tool, not a product).
+    .executableTarget(
+      name: "tca-parity",
+      dependencies: [
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ],
+      path: "Scripts/TCAParity",
+      exclude: ["decisions.tsv", "README.md"]
     ),
     .plugin(
       name: "HushLintPlugin",

@@ -128,7 +128,7 @@ import Testing
     }
     let task = store.send(0)
     #expect(task.isCancelled == false)
-    task.cancel()
+    await task.cancel()
     await clock.advance(by: .seconds(2))
     await task.finish()
     #expect(ran.value == false)

@@ -19,6 +19,16 @@ extension Effect {
     combining(effects, as: Operation.concatenate)
   }
 
+  /// Runs this effect, then `other` once this one finished: the instance form of
+  /// `concatenate`, as TCA has it beside ``merge(with:)``.
+  ///
+  /// ```swift
+  /// return .send(.saving).concatenate(with: .run { send in await send(.saved(try save())) })
+  /// ```
+  public func concatenate(with other: Self) -> Self {
+    .concatenate(self, other)
+  }
+
   /// Transforms the actions the effect sends, to embed a child feature's effect in its
   /// parent's.
   ///

@@ -17,6 +17,14 @@ public struct StoreTask: Hashable, Sendable {
     rawValue?.cancel()
   }
 
+  /// Cancels the effects the action started: the `async` spelling TCA's `StoreTask` has, which
+  /// an async context (a test) picks, so `await task.cancel()` ports as it is. Like the
+  /// synchronous one, it returns once the effects are told to stop, without waiting for them to
+  /// wind down (``finish()`` waits).
+  public func cancel() async {
+    rawValue?.cancel()
+  }
+
   /// Waits for the effects the action started to finish.
   public func finish() async {
     await rawValue?.value

@@ -63,7 +63,7 @@ let sixSecondSyncUp = SyncUp(
     await clock.advance(by: .seconds(1))
     await store.receive(\.timerTick) { $0.secondsElapsed = 6 }
     await store.receive(\.delegate.saveMeeting, "")
-    onTask.cancel()
+    await onTask.cancel()
     await store.finish()  // the save's effect dismisses once the delegate action is sent
     #expect(store.isDismissed)
   }
@@ -76,7 +76,7 @@ let sixSecondSyncUp = SyncUp(
     await store.send(.endMeetingButtonTapped) { $0.alert = .endMeeting(isDiscardable: true) }
     await store.send(\.alert.confirmSave) { $0.alert = nil }
     await store.receive(\.delegate.saveMeeting, "I shipped it")
-    onTask.cancel()
+    await onTask.cancel()
     await store.finish()  // the save's effect dismisses once the delegate action is sent
     #expect(store.isDismissed)
   }
@@ -98,7 +98,7 @@ let sixSecondSyncUp = SyncUp(
     await store.send(.alert(.dismiss)) { $0.alert = nil }
     await clock.advance(by: .seconds(1))
     await store.receive(\.timerTick) { $0.secondsElapsed = 1 }
-    onTask.cancel()
+    await onTask.cancel()
     await store.finish()
   }
 
@@ -131,7 +131,7 @@ let sixSecondSyncUp = SyncUp(
     await store.send(.alert(.dismiss)) { $0.alert = nil }
     await clock.advance(by: .seconds(1))
     await store.receive(\.timerTick) { $0.secondsElapsed = 1 }
-    onTask.cancel()
+    await onTask.cancel()
     await store.finish()
   }
 
@@ -140,7 +140,7 @@ let sixSecondSyncUp = SyncUp(
     let onTask = await store.send(.onTask)
     await store.receive(\.speechFailure) { $0.alert = .speechRecognizerFailed }
     await store.send(\.alert.confirmDiscard) { $0.alert = nil }
-    onTask.cancel()
+    await onTask.cancel()
     await store.finish()  // the save's effect dismisses once the delegate action is sent
     #expect(store.isDismissed)
   }

@@ -215,7 +215,7 @@ import Testing
     await session.settle { session.screens.count == 1 }
     session.hide(5)
     session.frame("Save it")
-    onTask.cancel()
+    await onTask.cancel()
 
     let meeting = detail.syncUp.meetings[0]
     session.store.send(
