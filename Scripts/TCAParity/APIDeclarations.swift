@@ -21,11 +21,15 @@ struct APIDeclaration: Hashable {
   var file: String
   /// Deprecated or unavailable (on the declaration or around it).
   var isDeprecated: Bool
+  /// For a typealias of another type by its plain name (`TestStoreTask = StoreTask`), that
+  /// name: the alias's members are that type's.
+  var aliasOf: String? = nil
 
   /// How the table names it: `Store.scope(state:action:)`.
   var signature: String {
     switch kind {
-    case .function, .initializer, .subscriptMember:
+    case .function, .initializer, .subscriptMember,
+      .enumCase where !requiredLabels.isEmpty:
       let labels = requiredLabels + optionalLabels.map { "\($0)?" }
       return "\(name)(\(labels.map { "\($0):" }.joined()))"
     default:
@@ -33,22 +37,37 @@ struct APIDeclaration: Hashable {
     }
   }
 
-  /// Whether `other` (Hush's) lets a call written for this one (TCA's) compile: the same name
-  /// and kind family, the same required labels, and every optional label.
-  func isSpelled(likeIn other: APIDeclaration) -> Bool {
-    guard name == other.name else { return false }
-    switch (kind, other.kind) {
-    case (.function, .function), (.initializer, .initializer), (.subscriptMember, .subscriptMember),
-      (.operator, .operator):
-      return requiredLabels == other.requiredLabels
-        && Set(optionalLabels).isSubset(of: other.optionalLabels)
-    case (.type, _), (.typealias, _), (.associatedType, _):
-      return [.type, .typealias, .associatedType].contains(other.kind)
-    case (.property, _), (.enumCase, _):
+  /// Whether the arguments of a call with `labels` fit this declaration's parameters.
+  func accepts(labels: Set<String>) -> Bool {
+    Set(requiredLabels).isSubset(of: labels)
+      && labels.isSubset(of: Set(requiredLabels).union(optionalLabels))
+  }
+
+  /// Whether every call written for this declaration (TCA's) compiles against one of
+  /// `overloads` (Hush's, of the same name): the same kind family, and for functions, each
+  /// call shape — the required labels, with none, each one, or all of the optional ones — fits
+  /// one of them.
+  func isSpelled(likeIn overloads: [APIDeclaration]) -> Bool {
+    let candidates = overloads.filter { $0.name == name }
+    switch kind {
+    case .function, .initializer, .subscriptMember, .operator,
+      .enumCase where !requiredLabels.isEmpty || !optionalLabels.isEmpty:
+      // A case with a payload is made like a call: by a case or a static function.
+      let callable = candidates.filter {
+        $0.kind == kind || (kind == .enumCase && $0.kind == .function)
+      }
+      let required = Set(requiredLabels)
+      let shapes =
+        [required, required.union(optionalLabels)]
+        + optionalLabels.map { required.union([$0]) }
+      return shapes.allSatisfy { shape in callable.contains { $0.accepts(labels: shape) } }
+    case .type, .typealias, .associatedType:
+      return candidates.contains { [.type, .typealias, .associatedType].contains($0.kind) }
+    case .property, .enumCase:
       // A case and a static property or function spell the same at the use site (`.none`).
-      return [.property, .enumCase, .function].contains(other.kind)
-    default:
-      return kind == other.kind
+      return candidates.contains { [.property, .enumCase, .function].contains($0.kind) }
+    case .macro:
+      return candidates.contains { $0.kind == .macro }
     }
   }
 }
@@ -74,6 +93,15 @@ final class APICollector: SyntaxVisitor {
   /// Parameters that say where a call was written: not part of how a user spells a call.
   static let sourceLocationLabels: Set<String> = [
     "fileID", "filePath", "file", "line", "column", "function",
+  ]
+
+  /// Members that only satisfy a standard protocol (`Equatable`, `Hashable`, `Codable`,
+  /// `Collection`, descriptions and dumps): a feature uses them through the protocol, which the
+  /// type's own row covers, not by spelling them.
+  static let conformanceWitnesses: Set<String> = [
+    "==", "!=", "hash", "encode", "init(from)", "description", "debugDescription",
+    "customMirror", "customDumpMirror", "customDumpDescription", "customDumpValue", "startIndex",
+    "endIndex", "index", "subscript(position)", "replaceSubrange", "makeIterator",
   ]
 
   init(file: String) {
@@ -118,17 +146,38 @@ final class APICollector: SyntaxVisitor {
 
   private func record(
     _ name: String, _ kind: APIDeclaration.Kind, attributes: AttributeListSyntax,
-    parameters: FunctionParameterListSyntax? = nil
+    parameters: FunctionParameterListSyntax
   ) {
-    guard !name.hasPrefix("_") else { return }
+    record(
+      name, kind, attributes: attributes,
+      labels: parameters.map { ($0.firstName.text, $0.defaultValue != nil) })
+  }
+
+  private func record(
+    _ name: String, _ kind: APIDeclaration.Kind, attributes: AttributeListSyntax,
+    labels: [(label: String, hasDefault: Bool)] = []
+  ) {
+    // Underscored names, and members of underscored types, are not API a feature spells.
+    guard !name.hasPrefix("_"), !scopes.contains(where: { $0.name.hasPrefix("_") }) else {
+      return
+    }
     var required: [String] = []
     var optional: [String] = []
-    for parameter in parameters ?? [] {
-      let label = parameter.firstName.text
-      if parameter.defaultValue != nil {
-        if !Self.sourceLocationLabels.contains(label) { optional.append(label) }
+    for (label, hasDefault) in labels {
+      if Self.sourceLocationLabels.contains(label) { continue }
+      if hasDefault {
+        optional.append(label)
       } else {
         required.append(label)
+      }
+    }
+    if typeName != nil {
+      let firstLabel = required.first ?? optional.first
+      let witness = firstLabel.map { "\(name)(\($0))" } ?? name
+      if Self.conformanceWitnesses.contains(name) && kind != .subscriptMember
+        || Self.conformanceWitnesses.contains(witness)
+      {
+        return
       }
     }
     let qualified = typeName.map { "\($0).\(name)" } ?? name
@@ -197,6 +246,13 @@ final class APICollector: SyntaxVisitor {
   override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
     if isPublic(node.modifiers) {
       record(node.name.text, .typealias, attributes: node.attributes)
+      let target = node.initializer.value.trimmedDescription
+      if target.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." }),
+        declarations.last?.kind == .typealias,
+        declarations.last?.name.hasSuffix(node.name.text) == true
+      {
+        declarations[declarations.count - 1].aliasOf = target
+      }
     }
     return .skipChildren
   }
@@ -247,7 +303,11 @@ final class APICollector: SyntaxVisitor {
   override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind {
     guard scopeIsPublic else { return .skipChildren }
     for element in node.elements {
-      record(element.name.text, .enumCase, attributes: node.attributes)
+      // A payload's labels are spelled like arguments: `.off(showSkippedAssertions: true)`.
+      let labels = element.parameterClause?.parameters.map {
+        ($0.firstName?.text ?? "_", $0.defaultValue != nil)
+      }
+      record(element.name.text, .enumCase, attributes: node.attributes, labels: labels ?? [])
     }
     return .skipChildren
   }

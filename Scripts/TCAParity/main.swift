@@ -30,7 +30,8 @@ struct Row {
 
 /// `key<TAB>status<TAB>note` lines; `#` starts a comment. A key is a declaration's signature
 /// as the table shows it (`Store.scope(state:action:)`), or a name with `*` at its end for every
-/// declaration that starts with it (`ViewStore*`).
+/// declaration that starts with it (`ViewStore*`). "same spelling" is for what Hush has without
+/// declaring it (a protocol's extension gives it), which the note names.
 struct Decisions {
   var entries: [(key: String, status: Status, note: String, line: Int)] = []
 
@@ -47,11 +48,13 @@ struct Decisions {
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-      guard fields.count == 3, let status = Status(rawValue: fields[1]), status != .same else {
+      guard fields.count == 3, let status = Status(rawValue: fields[1]), !fields[2].isEmpty
+      else {
         throw Failure(
           description: """
-            \(path):\(index + 1): expected "key<TAB>renamed|not needed|missing<TAB>note", \
-            got "\(line)"
+            \(path):\(index + 1): expected "key<TAB>status<TAB>note" with a status of \
+            \(Status.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")) and a \
+            note, got "\(line)"
             """)
       }
       entries.append((fields[0], status, fields[2], index + 1))
@@ -169,18 +172,36 @@ func run(_ arguments: [String]) throws {
   let hush = try ["Sources/Hush", "Sources/HushTesting", "Sources/HushCombine"].flatMap {
     try declarations(under: $0, excluding: ["Documentation.docc"])
   }
-  let hushByName = Dictionary(grouping: hush, by: \.name)
-  // One row per signature: overloads that differ only in types are one spelling.
-  var seen = Set<String>()
-  let tcaDeclarations = try declarations(under: tca, excluding: ["Documentation.docc"])
-    .filter { seen.insert("\($0.kind)|\($0.signature)").inserted }
+  var hushByName = Dictionary(grouping: hush, by: \.name)
+  // An alias's members are its type's: `TestStoreTask.cancel()` is `StoreTask.cancel()`.
+  for alias in hush where alias.kind == .typealias {
+    guard let target = alias.aliasOf else { continue }
+    for member in hush where member.name.hasPrefix("\(target).") {
+      var renamed = member
+      renamed.name = alias.name + member.name.dropFirst(target.count)
+      hushByName[renamed.name, default: []].append(renamed)
+    }
+  }
+  // One row per signature: overloads that differ only in types are one spelling, deprecated
+  // only when every one of them is.
+  var bySignature: [String: APIDeclaration] = [:]
+  var order: [String] = []
+  for declaration in try declarations(under: tca, excluding: ["Documentation.docc"]) {
+    let key = "\(declaration.kind)|\(declaration.signature)"
+    if var first = bySignature[key] {
+      first.isDeprecated = first.isDeprecated && declaration.isDeprecated
+      bySignature[key] = first
+    } else {
+      bySignature[key] = declaration
+      order.append(key)
+    }
+  }
+  let tcaDeclarations = order.compactMap { bySignature[$0] }
 
   var usedDecisions = Set<Int>()
   let rows = tcaDeclarations.map { declaration -> Row in
     let area = area(of: declaration)
-    if hushByName[declaration.name]?.contains(where: { declaration.isSpelled(likeIn: $0) })
-      == true
-    {
+    if declaration.isSpelled(likeIn: hushByName[declaration.name] ?? []) {
       return Row(declaration: declaration, area: area, status: .same, note: "")
     }
     if let (status, note, line) = decisions.decision(for: declaration) {

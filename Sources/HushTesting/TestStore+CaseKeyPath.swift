@@ -55,9 +55,11 @@ extension TestStore where Action: CasePathable {
   ///
   /// - Parameters:
   ///   - actionCase: The case the next received action must be in.
+  ///   - duration: How long to wait for the action, instead of ``timeout``.
   ///   - updateStateToExpectedResult: Changes the previous state into the expected one.
   public func receive<Value>(
     _ actionCase: CaseKeyPath<Action, Value>,
+    timeout duration: Duration? = nil,
     assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -70,6 +72,7 @@ extension TestStore where Action: CasePathable {
       matching: { casePath.extract(from: $0) != nil },
       mismatch: { String(customDumping: $0).indented },
       updateStateToExpectedResult,
+      timeout: duration.map { .duration($0) },
       location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
@@ -79,10 +82,12 @@ extension TestStore where Action: CasePathable {
   /// - Parameters:
   ///   - actionCase: The case the next received action must be in.
   ///   - value: The payload it must carry.
+  ///   - duration: How long to wait for the action, instead of ``timeout``.
   ///   - updateStateToExpectedResult: Changes the previous state into the expected one.
   public func receive<Value: Equatable>(
     _ actionCase: CaseKeyPath<Action, Value>,
     _ value: Value,
+    timeout duration: Duration? = nil,
     assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -103,6 +108,7 @@ extension TestStore where Action: CasePathable {
         } ?? String(customDumping: received).indented
       },
       updateStateToExpectedResult,
+      timeout: duration.map { .duration($0) },
       location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }

@@ -216,13 +216,12 @@ public final class TestStore<State: Equatable, Action> {
 
   deinit {
     let checks = endChecks.value
-    guard checks.exhaustivity == .on else {
-      effects.cancelAll()
-      return
+    if checks.exhaustivity != .off {
+      Self.reportPending(
+        unreceived: checks.unreceived, running: Self.inFlightAfterGrace(effects),
+        exhaustivity: checks.exhaustivity, fileID: checks.fileID, filePath: checks.filePath,
+        line: checks.line, column: checks.column)
     }
-    Self.reportPending(
-      unreceived: checks.unreceived, running: Self.inFlightAfterGrace(effects),
-      fileID: checks.fileID, filePath: checks.filePath, line: checks.line, column: checks.column)
     effects.cancelAll()
   }
 
@@ -282,16 +281,14 @@ public final class TestStore<State: Equatable, Action> {
       return StoreTask(nil)
     }
     if !recorder.received.isEmpty {
-      if exhaustivity == .on {
-        location.report(
-          """
-          Must handle \(recorder.received.count) received \
-          action\(recorder.received.count == 1 ? "" : "s") before sending an action:
+      exhaustivity.reportUnasserted(
+        """
+        Must handle \(recorder.received.count) received \
+        action\(recorder.received.count == 1 ? "" : "s") before sending an action:
 
-          \(recorder.unreceivedList)
-          """)
-      }
-      skipReceivedActions()
+        \(recorder.unreceivedList)
+        """, at: location)
+      acceptReceivedActions()
     }
     recorder.isSendingFromTest = true
     let task = store.send(action)
@@ -315,9 +312,11 @@ public final class TestStore<State: Equatable, Action> {
   ///
   /// - Parameters:
   ///   - expectedAction: The action the next received action must equal.
+  ///   - duration: How long to wait for the action, instead of ``timeout``.
   ///   - updateStateToExpectedResult: Changes the previous state into the expected one.
   public func receive(
     _ expectedAction: Action,
+    timeout duration: Duration? = nil,
     assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -333,6 +332,7 @@ public final class TestStore<State: Equatable, Action> {
         } ?? String(customDumping: received).indented
       },
       updateStateToExpectedResult,
+      timeout: duration.map { .duration($0) },
       location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
@@ -369,10 +369,12 @@ public final class TestStore<State: Equatable, Action> {
     matching isMatching: @escaping (Action) -> Bool,
     mismatch: (Action) -> String,
     _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
+    timeout: TestStoreTimeout? = nil,
     location: Location
   ) async {
     let exhaustive = exhaustivity == .on
-    let arrived = await waitUntil { [recorder] in
+    let timeout = timeout ?? self.timeout
+    let arrived = await waitUntil(timeout: timeout) { [recorder] in
       exhaustive
         ? !recorder.received.isEmpty : recorder.received.contains { isMatching($0.action) }
     }
@@ -388,6 +390,9 @@ public final class TestStore<State: Equatable, Action> {
     }
     if !exhaustive {
       while let first = recorder.received.first, !isMatching(first.action) {
+        exhaustivity.reportUnasserted(
+          "Skipped receiving an action:\n\n\(String(customDumping: first.action).indented)",
+          at: location)
         state = recorder.received.removeFirst().state
       }
     }
@@ -416,13 +421,17 @@ public final class TestStore<State: Equatable, Action> {
   /// await store.receive(.loaded([1, 2])) { $0.isLoading = false; $0.items = [1, 2] }
   /// await store.finish()
   /// ```
+  ///
+  /// - Parameter duration: How long to wait, instead of ``timeout``.
   public func finish(
+    timeout duration: Duration? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let finished = await waitUntil { [effects] in effects.inFlightCount == 0 }
+    let timeout = duration.map { TestStoreTimeout.duration($0) } ?? self.timeout
+    let finished = await waitUntil(timeout: timeout) { [effects] in effects.inFlightCount == 0 }
     guard !finished else { return }
     let running = effects.inFlightCount
     Location(fileID: fileID, filePath: filePath, line: line, column: column).report(
@@ -447,25 +456,83 @@ public final class TestStore<State: Equatable, Action> {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    if exhaustivity == .on {
+    if exhaustivity != .off {
       Self.reportPending(
         unreceived: endChecks.value.unreceived, running: Self.inFlightAfterGrace(effects),
-        fileID: fileID, filePath: filePath, line: line, column: column)
+        exhaustivity: exhaustivity, fileID: fileID, filePath: filePath, line: line,
+        column: column)
     }
-    skipReceivedActions()
-    skipInFlightEffects()
+    acceptReceivedActions()
+    effects.cancelAll()
   }
 
   /// Accepts the actions received so far without asserting them; the state moves on to the
-  /// state after the last one.
-  public func skipReceivedActions() {
-    if let last = recorder.received.last { state = last.state }
-    recorder.received.removeAll()
+  /// state after the last one. As in TCA.
+  ///
+  /// ```swift
+  /// await store.send(.onAppear)
+  /// await store.skipReceivedActions()   // whatever the effects sent so far
+  /// ```
+  ///
+  /// - Parameter strict: Whether to fail when there is no received action to skip.
+  public func skipReceivedActions(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await Task.yield()
+    if strict && recorder.received.isEmpty {
+      Location(fileID: fileID, filePath: filePath, line: line, column: column).report(
+        "There were no received actions to skip.")
+    }
+    acceptReceivedActions()
   }
 
-  /// Cancels the effects in flight; the test does not need to wait for them.
-  public func skipInFlightEffects() {
+  /// Cancels the effects in flight; the test does not need to wait for them. As in TCA.
+  ///
+  /// - Parameter strict: Whether to fail when there is no effect in flight.
+  public func skipInFlightEffects(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await Task.yield()
+    if strict && effects.inFlightCount == 0 {
+      Location(fileID: fileID, filePath: filePath, line: line, column: column).report(
+        "There were no in-flight effects to skip.")
+    }
     effects.cancelAll()
+  }
+
+  /// Asserts the state as it is now, with no action: what the reducer did since the last
+  /// assertion (in a non-exhaustive test, the part the test cares about). As in TCA.
+  ///
+  /// ```swift
+  /// store.exhaustivity = .off
+  /// await store.send(.refresh)
+  /// store.assert { $0.isLoading = true }
+  /// ```
+  public func assert(
+    _ updateStateToExpectedResult: @escaping (_ state: inout State) throws -> Void,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    assertState(
+      store.state, updateStateToExpectedResult,
+      nextStackID: dependencies.stackElementID.peek(),
+      location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Accepts the actions received so far; the asserted state moves on past them.
+  private func acceptReceivedActions() {
+    if let last = recorder.received.last { state = last.state }
+    recorder.received.removeAll()
   }
 
   // MARK: Helpers
@@ -487,6 +554,21 @@ public final class TestStore<State: Equatable, Action> {
         $0.stackElementID = .incrementing(from: nextStackID.generation)
       } operation: {
         try updateStateToExpectedResult?(&expected)
+        if exhaustivity == .off(showSkippedAssertions: true) {
+          // What an exhaustive assertion would have required: the changes the test skipped.
+          var exhaustive = previous
+          try updateStateToExpectedResult?(&exhaustive)
+          if exhaustive != actual, let difference = diff(exhaustive, actual) {
+            exhaustivity.reportUnasserted(
+              """
+              Skipped asserting these state changes:
+
+              \(difference.indented)
+
+              (Asserted: −, Actual: +)
+              """, at: location)
+          }
+        }
       }
     } catch {
       location.report("Threw an error while asserting the state: \(error)")
@@ -517,11 +599,13 @@ public final class TestStore<State: Equatable, Action> {
 
   /// Waits until `condition` holds, effects can no longer make it hold, or the ``timeout``
   /// ran out. Returns as soon as the condition holds.
-  private func waitUntil(_ condition: @escaping @MainActor () -> Bool) async -> Bool {
+  private func waitUntil(
+    timeout: TestStoreTimeout? = nil, _ condition: @escaping @MainActor () -> Bool
+  ) async -> Bool {
     if condition() { return true }
     let (events, continuation) = AsyncStream<WaitEvent>.makeStream()
     let listener = recorder.addListener { continuation.yield(.received) }
-    let timer = startTimer(timeout, continuation)
+    let timer = startTimer(timeout ?? self.timeout, continuation)
     var watcher = watch(effects.inFlight, continuation)
     defer {
       recorder.removeListener(listener)
@@ -554,11 +638,11 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   private nonisolated static func reportPending(
-    unreceived: [String], running: Int,
+    unreceived: [String], running: Int, exhaustivity: Exhaustivity,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
     if !unreceived.isEmpty {
-      reportIssue(
+      exhaustivity.reportUnasserted(
         """
         The store received \(unreceived.count) unexpected \
         action\(unreceived.count == 1 ? "" : "s") that the test did not receive:
@@ -570,7 +654,7 @@ public final class TestStore<State: Equatable, Action> {
         fileID: fileID, filePath: filePath, line: line, column: column)
     }
     if running > 0 {
-      reportIssue(
+      exhaustivity.reportUnasserted(
         """
         \(running) effect\(running == 1 ? " is" : "s are") still running at the end of the \
         test. Await 'store.finish()' (advancing the clocks they wait on), cancel them, or \
@@ -585,8 +669,40 @@ public final class TestStore<State: Equatable, Action> {
 public enum Exhaustivity: Equatable, Sendable {
   /// Every state change, received action and running effect must be accounted for.
   case on
-  /// Only what the test asserts is checked.
-  case off
+  /// Only what the test asserts is checked. With `showSkippedAssertions`, what it did not
+  /// assert (skipped received actions, state changes, effects still running) is reported as
+  /// expected failures, which a test report shows and which never fail the test, as in TCA.
+  case off(showSkippedAssertions: Bool)
+
+  /// Only what the test asserts is checked, and what it skips is not reported.
+  public static let off = Self.off(showSkippedAssertions: false)
+
+  /// Reports what a test did not assert: a failure with `.on`, an expected failure with
+  /// `.off(showSkippedAssertions: true)`, nothing with `.off`.
+  nonisolated func reportUnasserted(
+    _ message: String,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
+    switch self {
+    case .on:
+      reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    case .off(showSkippedAssertions: true):
+      withExpectedIssue(
+        "Skipped assertion (exhaustivity is off)", fileID: fileID, filePath: filePath,
+        line: line, column: column
+      ) {
+        reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+      }
+    case .off(showSkippedAssertions: false):
+      break
+    }
+  }
+
+  func reportUnasserted(_ message: String, at location: Location) {
+    reportUnasserted(
+      message, fileID: location.fileID, filePath: location.filePath, line: location.line,
+      column: location.column)
+  }
 }
 
 /// What wakes up a test store waiting for effects.

@@ -138,7 +138,7 @@ import Testing
     } matching: {
       $0.description.contains("1 effect still running")
     }
-    store.skipInFlightEffects()
+    await store.skipInFlightEffects()
   }
 
   @Test func anEffectStillInFlightFailsFinish() async {
@@ -149,7 +149,7 @@ import Testing
     } matching: {
       $0.description.contains("Expected effects to finish, but 1 is still running")
     }
-    store.skipInFlightEffects()
+    await store.skipInFlightEffects()
     await store.finish()  // nothing runs any more
   }
 

@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Hush
 import HushTesting
 import Testing
@@ -83,6 +84,148 @@ import Testing
     // Exhaustive: a tick after the cancel, or a running timer, would fail the test here.
     #expect(task.isCancelled)
   }
+
+  // MARK: TestStore
+
+  @Test func withDependenciesOverridesThemForTheOperationOnly() async {
+    let store = TestStore(initialState: CitySearch.State()) {
+      CitySearch()
+    } withDependencies: {
+      $0.weatherClient.search = { _ in ["Oakville"] }
+    }
+    await store.withDependencies {
+      $0.weatherClient.search = { _ in [] }
+    } operation: {
+      await store.send(.searchTapped("Oak")) { $0.isSearching = true }
+      await store.receive(\.resultsLoaded) { $0.isSearching = false }
+    }
+    await store.send(.searchTapped("Oak")) { $0.isSearching = true }
+    await store.receive(\.resultsLoaded, ["Oakville"], timeout: .seconds(5)) {
+      $0.isSearching = false
+      $0.results = ["Oakville"]
+    }
+  }
+
+  @Test func withExhaustivityOffAssertsOnlyWhatTheTestMentions() async {
+    let store = TestStore(initialState: Saving.State()) { Saving() }
+    await store.withExhaustivity(.off) {
+      await store.send(.saveTapped)
+      // `.saveStarted` is skipped; its change is part of the state this receive starts from.
+      await store.receive(\.saveFinished, timeout: .seconds(5)) {
+        $0.log = ["started", "finished"]
+      }
+    }
+    #expect(store.exhaustivity == .on)
+  }
+
+  @Test func exhaustivityOffCanShowWhatTheTestSkipped() async {
+    let store = TestStore(initialState: Saving.State()) { Saving() }
+    store.exhaustivity = .off(showSkippedAssertions: true)
+    await store.send(.saveTapped)
+    // Skips `.saveStarted`: reported as an expected failure (a known issue), which would
+    // itself fail the test if nothing were reported.
+    await store.receive(\.saveFinished) { $0.log = ["started", "finished"] }
+
+    let search = TestStore(initialState: CitySearch.State()) {
+      CitySearch()
+    } withDependencies: {
+      $0.weatherClient.search = { _ in ["Oakville"] }
+    }
+    search.exhaustivity = .off(showSkippedAssertions: true)
+    await search.send(.searchTapped("Oak")) { $0.isSearching = true }
+    // Asserts the results, not that the search ended: that change is reported the same way.
+    await search.receive(\.resultsLoaded) { $0.results = ["Oakville"] }
+  }
+
+  @Test func skipReceivedActionsAcceptsWhatEffectsSent() async {
+    let store = TestStore(initialState: Saving.State()) { Saving() }
+    await withKnownIssue {
+      await store.skipReceivedActions()
+    } matching: { issue in
+      issue.description.contains("no received actions to skip")
+    }
+    await store.skipReceivedActions(strict: false)
+    await store.send(.saveTapped)
+    await store.finish(timeout: .seconds(5))
+    await store.skipReceivedActions()
+    #expect(store.state.log == ["started", "finished"])
+  }
+
+  @Test func skipInFlightEffectsCancelsThem() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Ticker.State()) {
+      Ticker()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await withKnownIssue {
+      await store.skipInFlightEffects()
+    } matching: { issue in
+      issue.description.contains("no in-flight effects to skip")
+    }
+    let task = await store.send(.startTapped)
+    await store.skipInFlightEffects()
+    await task.finish()
+    #expect(task.isCancelled)
+  }
+
+  @Test func assertChecksTheStateWithoutAnAction() async {
+    let store = TestStore(initialState: Saving.State()) { Saving() }
+    store.exhaustivity = .off
+    await store.send(.saveTapped)
+    await store.finish()
+    store.assert { $0.log = ["started", "finished"] }
+    withKnownIssue {
+      store.assert { $0.log = [] }
+    } matching: { issue in
+      issue.description.contains("does not match")
+    }
+  }
+
+  @Test func aTestStoreTaskThatOutlivesItsTimeoutFailsTheTest() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Ticker.State()) {
+      Ticker()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    let task: TestStoreTask = await store.send(.startTapped)
+    // The timer waits on a test clock nobody advances: it never finishes by itself.
+    await withKnownIssue {
+      await task.finish(timeout: .milliseconds(10))
+    } matching: { issue in
+      issue.description.contains("still running")
+    }
+    await task.cancel()
+    await task.finish(timeout: .seconds(5))
+  }
+
+  // MARK: Spellings
+
+  @Test func stackStateEmptiesLikeAnyCollection() {
+    var path = StackState<String>(["a", "b"])
+    path.removeAll(keepingCapacity: true)
+    #expect(path.isEmpty)
+  }
+
+  @Test func aSendMadeFromAClosureDeliversWhatItIsCalledWith() {
+    let sent = LockIsolated<[String]>([])
+    let send = SendOf<Saving>(send: { action in sent.withValue { $0.append("\(action)") } })
+    send(.saveStarted)
+    #expect(sent.value == ["saveStarted"])
+  }
+
+  @Test func aReducerForSomeOSVersionsIsComposedThroughLimitedAvailability() {
+    let limited = ReducerBuilder<Int, Int>.buildLimitedAvailability(
+      Reduce<Int, Int> { state, action in
+        state += action
+        return .none
+      })
+    var state = 1
+    let effect: EffectOf<Adder> = limited.reduce(into: &state, action: 2)
+    #expect(state == 3)
+    _ = effect
+  }
 }
 
 @DependencyClient
@@ -160,6 +303,17 @@ struct Saving: Reducer {
         return .none
       }
     }
+  }
+}
+
+/// Adds each action to the state.
+struct Adder: Reducer {
+  typealias State = Int
+  typealias Action = Int
+
+  func reduce(into state: inout Int, action: Int) -> Effect<Int> {
+    state += action
+    return .none
   }
 }
 

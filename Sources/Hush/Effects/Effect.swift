@@ -138,3 +138,6 @@ public struct Effect<Action> {
     return Self(.merge([self, other]))
   }
 }
+
+/// The effect of a reducer's actions: `EffectOf<Feature>`, as in TCA.
+public typealias EffectOf<R: Reducer> = Effect<R.Action>

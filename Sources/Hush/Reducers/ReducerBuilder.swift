@@ -58,6 +58,15 @@ public enum ReducerBuilder<State, Action> {
     .second(reducer)
   }
 
+  /// Lets a body compose a reducer only some OS versions have: `if #available(iOS 18, *) {
+  /// Haptics() }`. The reducer is wrapped in a ``Reduce``, so that its type does not appear in
+  /// the body's type.
+  @MainActor
+  public static func buildLimitedAvailability<R: Reducer>(_ reducer: R) -> Reduce<State, Action>
+  where R.State == State, R.Action == Action {
+    Reduce(reducer)
+  }
+
   @inlinable
   public static func buildArray<R: Reducer>(_ reducers: [R]) -> _ReducerArray<R>
   where R.State == State, R.Action == Action {
