@@ -202,6 +202,34 @@ import Testing
 
   // MARK: Spellings
 
+  @Test func aBindableActionIsMadeWithSet() async {
+    let store = TestStore(initialState: NameForm.State()) { NameForm() }
+    await store.send(.set(\.name, "Blob")) { $0.name = "Blob" }
+  }
+
+  @Test func aStackScreenIsReadAndWrittenInItsCase() {
+    var path = StackState<Screen>([.detail("a"), .settings(1)])
+    let detail = path.ids[0]
+    let settings = path.ids[1]
+    #expect(path[id: detail, case: \.detail] == "a")
+    #expect(path[id: detail, case: \.settings] == nil)
+    path[id: detail, case: \.detail]?.append("b")
+    #expect(path[id: detail] == .detail("ab"))
+    withKnownIssue {
+      path[id: settings, case: \.detail] = "x"
+    } matching: { issue in
+      issue.description.contains("was dropped")
+    }
+    #expect(path[id: settings] == .settings(1))
+  }
+
+  @Test func aViewSendsItsActionsThroughViewActionSending() async {
+    let store = Store(initialState: Saving.State()) { Saving() }
+    let view = SavingView(store: store)
+    await view.send(.saveTapped).finish()
+    #expect(store.log == ["started", "finished"])
+  }
+
   @Test func stackStateEmptiesLikeAnyCollection() {
     var path = StackState<String>(["a", "b"])
     path.removeAll(keepingCapacity: true)
@@ -284,16 +312,21 @@ struct Saving: Reducer {
   }
 
   @CasePathable
-  enum Action: Equatable {
+  enum Action: Equatable, ViewAction {
     case saveTapped
     case saveStarted
     case saveFinished
+    case view(View)
+
+    enum View: Equatable {
+      case saveTapped
+    }
   }
 
   var body: some ReducerOf<Self> {
     Reduce { state, action in
       switch action {
-      case .saveTapped:
+      case .saveTapped, .view(.saveTapped):
         return .send(.saveStarted).concatenate(with: .run { send in await send(.saveFinished) })
       case .saveStarted:
         state.log.append("started")
@@ -304,6 +337,35 @@ struct Saving: Reducer {
       }
     }
   }
+}
+
+/// A form with a `BindableAction`.
+struct NameForm: Reducer {
+  struct State: Equatable {
+    var name = ""
+  }
+
+  @CasePathable
+  enum Action: BindableAction {
+    case binding(BindingAction<State>)
+  }
+
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+  }
+}
+
+/// The screens of a stack, for `StackState`'s case subscript.
+@CasePathable
+enum Screen: Equatable {
+  case detail(String)
+  case settings(Int)
+}
+
+/// What a view with `@ViewAction(for: Saving.self)` is in Hush: it conforms to
+/// `ViewActionSending`.
+struct SavingView: ViewActionSending {
+  let store: StoreOf<Saving>
 }
 
 /// Adds each action to the state.

@@ -23,3 +23,17 @@ extension BindableAction where Self: CasePathable, AllCasePaths: CasePathReflect
     self[case: Self.allCasePaths[self]] as? BindingAction<State>
   }
 }
+
+extension BindableAction {
+  /// The binding action that writes `value` at `keyPath`: `.set(\.name, "Blob")`, as TCA
+  /// spells it (in tests, mostly).
+  ///
+  /// ```swift
+  /// await store.send(.set(\.name, "Blob")) { $0.name = "Blob" }
+  /// ```
+  public static func set<Value: Equatable & Sendable>(
+    _ keyPath: WritableKeyPath<State, Value>, _ value: Value
+  ) -> Self {
+    .binding(.set(keyPath, value))
+  }
+}

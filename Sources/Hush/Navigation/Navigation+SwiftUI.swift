@@ -28,6 +28,19 @@
     }
   }
 
+  extension Binding {
+    /// A binding to a presented child's store, for a store held in a `@Binding`: the same as
+    /// `$store.scope(state:action:)` on a `@Bindable` one.
+    @MainActor
+    public func scope<State, Action, ChildState, ChildAction>(
+      state: KeyPath<State, ChildState?>,
+      action: CaseKeyPath<Action, PresentationAction<ChildAction>>
+    ) -> Binding<Store<ChildState, ChildAction>?>
+    where Value == Store<State, Action>, Action: CasePathable {
+      self[dynamicMember: \.[presented: state, action: action]]
+    }
+  }
+
   extension Text {
     /// Shows text kept in state: localized unless it was made `verbatim`.
     public init(_ state: TextState) {
@@ -172,6 +185,18 @@
     /// A link that pushes a screen with `state` on the enclosing stack of a ``StackState``.
     public init<State>(state: State?, @ViewBuilder label: () -> Label) {
       self.init(value: state.map { StackPathElement(pushing: $0) }, label: label)
+    }
+
+    /// A link with a text label that pushes a screen with `state`.
+    public init<State>(_ titleKey: LocalizedStringKey, state: State?) where Label == Text {
+      self.init(titleKey, value: state.map { StackPathElement(pushing: $0) })
+    }
+
+    /// A link with a text label that pushes a screen with `state`.
+    @_disfavoredOverload
+    public init<Title: StringProtocol, State>(_ title: Title, state: State?)
+    where Label == Text {
+      self.init(title, value: state.map { StackPathElement(pushing: $0) })
     }
   }
 #endif

@@ -143,3 +143,27 @@ extension StackState: CustomStringConvertible {
     "[" + components.map { "\($0.id): \($0.element)" }.joined(separator: ", ") + "]"
   }
 }
+
+extension StackState where Element: CasePathable {
+  /// The state of the screen with `id` while it is in `case`, as TCA spells it:
+  /// `state.path[id: id, case: \.detail]?.title = "Renamed"`.
+  ///
+  /// A write replaces that screen's state in that case. A write to a screen that is gone or
+  /// in another case is reported and dropped; a write of `nil` changes nothing (pop a screen
+  /// with `pop(from:)`).
+  public subscript<Case>(id id: StackElementID, case path: CaseKeyPath<Element, Case>) -> Case? {
+    get { self[id: id].flatMap { $0[case: path] } }
+    set {
+      guard let newValue else { return }
+      guard let element = self[id: id], element[case: path] != nil else {
+        reportIssue(
+          """
+          A write to the screen \(id) of a stack, in a case it is not in (or after it was \
+          popped), was dropped.
+          """)
+        return
+      }
+      self[id: id] = path(newValue)
+    }
+  }
+}

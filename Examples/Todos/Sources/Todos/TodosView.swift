@@ -22,7 +22,7 @@
         }
         .navigationTitle("Todos")
         .toolbar {
-          Button("Add Todo") { store.send(.addButtonTapped) }
+          Button("Add Todo") { store.send(.addButtonTapped, animation: .default) }
         }
       }
     }

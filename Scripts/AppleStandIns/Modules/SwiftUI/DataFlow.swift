@@ -97,11 +97,43 @@ where Value: MutableCollection, Value: RandomAccessCollection {}
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 public struct Transaction {
   public init() {}
+  /// Creates a transaction and assigns its animation property.
+  public init(animation: Animation?) { fatalError() }
+  /// The animation, if any, associated with the current state change.
+  public var animation: Animation? {
+    get { fatalError() }
+    set { fatalError() }
+  }
   public var disablesAnimations: Bool {
     get { fatalError() }
     set { fatalError() }
   }
 }
+
+/// The way a view changes over time to create a smooth visual transition from one state to
+/// another.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+public struct Animation: Equatable, Sendable {
+  /// A default animation instance.
+  public static let `default` = Animation()
+  /// An animation with a specified duration that combines the behaviors of in and out easing
+  /// animations.
+  public static let easeInOut = Animation()
+  /// A persistent spring animation.
+  public static let spring = Animation()
+}
+
+/// Returns the result of recomputing the view's body with the provided animation.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+public func withAnimation<Result>(
+  _ animation: Animation? = .default, _ body: () throws -> Result
+) rethrows -> Result { try body() }
+
+/// Executes a closure with the specified transaction and returns the result.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+public func withTransaction<Result>(
+  _ transaction: Transaction, _ body: () throws -> Result
+) rethrows -> Result { try body() }
 
 @available(*, unavailable)
 extension Transaction: Sendable {}

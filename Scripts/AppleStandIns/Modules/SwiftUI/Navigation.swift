@@ -58,6 +58,12 @@ extension NavigationLink where Destination == Never {
   /// label that the link generates from a localized string key.
   nonisolated public init<P: Hashable>(_ titleKey: LocalizedStringKey, value: P?)
   where Label == Text {}
+
+  /// Creates a navigation link that presents the view corresponding to a value, with a text
+  /// label that the link generates from a title string.
+  @_disfavoredOverload
+  nonisolated public init<S: StringProtocol, P: Hashable>(_ title: S, value: P?)
+  where Label == Text {}
 }
 
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
