@@ -231,20 +231,28 @@ func run(_ arguments: [String]) throws {
     "not needed" are in `Scripts/TCAParity/decisions.tsv`.
 
     - **same spelling**: Hush declares it with the same name and argument labels, so code \
-      written for TCA compiles (`Tests/HushTests/TCAParityTests.swift` and the ported \
-      features' tests exercise the ones features use).
+    written for TCA compiles (`Tests/HushTests/TCAParityTests.swift` and the ported \
+    features' tests exercise the ones features use).
     - **renamed**: Hush spells it differently; the note gives the mechanical edit (the porting \
-      rule, README "Porting from TCA").
+    rule: the "Porting a TCA feature" section of the Composing Features article).
     - **not needed**: a ported feature has no use for it (the note says why), or TCA deprecates \
-      it.
+    it.
     - **missing**: not in Hush yet.
 
     Modules TCA re-exports: CasePaths, Clocks, Dependencies, DependenciesMacros, \
     IdentifiedCollections and Observation are re-exported by Hush too (same spelling); \
     ConcurrencyExtras, CustomDump and CombineSchedulers are dependencies a feature imports \
     itself; Perception is not needed (Hush uses Observation); Sharing (`@Shared`) and \
-    SwiftUINavigation/UIKitNavigation are not re-exported (see "Shared state" and \
-    "Navigation").
+    SwiftUINavigation/UIKitNavigation are not re-exported: Hush's own navigation API covers \
+    SwiftUI (see "Navigation"), and UIKit navigation is out of its scope.
+
+    **Shared state.** TCA's `@Shared` (with `.inMemory`, `.appStorage` and `.fileStorage`) comes \
+    from swift-sharing, which Hush does not build with, and Hush has no equivalent yet. Until it \
+    does, a ported feature keeps a shared value in a dependency (a client whose `load` and \
+    `save` use the same file or `UserDefaults` key), loads it when the feature appears, and \
+    writes it back from an effect; `Refreshable` re-reads it where it changes elsewhere. An \
+    equivalent with the same persistence keys is planned (issue 32, part 3). The rows of \
+    "Shared state" below are only TCA's deprecated `AppStorageKeyPathKey`.
 
     ## Summary
 

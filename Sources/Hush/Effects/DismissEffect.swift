@@ -42,8 +42,19 @@ public struct DismissEffect: Sendable {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) async {
+    await dismiss(
+      wrappedIn: { $0() }, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Dismisses the presented feature the calling effect belongs to, sending the dismissal
+  /// inside `wrap` on the main actor (SwiftUI's `withAnimation`, for
+  /// `dismiss(animation:)`).
+  func dismiss(
+    wrappedIn wrap: @escaping @MainActor @Sendable (_ dismissal: @MainActor () -> Void) -> Void,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) async {
     if let presentation = PresentationContext.dismiss {
-      await presentation()
+      await presentation(wrap)
     } else if let dismiss {
       await dismiss()
     } else {
@@ -63,8 +74,13 @@ public struct DismissEffect: Sendable {
 /// The presentation an effect runs under: bound around the runs of a presented feature's
 /// effects, innermost last.
 enum PresentationContext {
-  /// Sends the dismissal of the presented feature the running effect belongs to.
-  @TaskLocal static var dismiss: (@Sendable () async -> Void)?
+  /// Sends the dismissal of the presented feature the running effect belongs to, inside the
+  /// wrapper it is given, on the main actor.
+  @TaskLocal static var dismiss:
+    (
+      @Sendable (_ wrap: @escaping @MainActor @Sendable (@MainActor () -> Void) -> Void) async
+        -> Void
+    )?
 }
 
 extension DependencyValues {
@@ -101,7 +117,9 @@ extension Effect {
     case let .run(priority, operation):
       return Self(
         .run(priority) { send in
-          await PresentationContext.$dismiss.withValue({ await send(dismissal()) }) {
+          await PresentationContext.$dismiss.withValue({ wrap in
+            await MainActor.run { wrap { send(dismissal()) } }
+          }) {
             await operation(send)
           }
         })

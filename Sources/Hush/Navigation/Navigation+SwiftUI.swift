@@ -5,6 +5,7 @@
 // `Binding(get:set:)`, whose closures must be `@Sendable`: a store is read and written on the
 // main actor.
 #if canImport(SwiftUI)
+  import ConcurrencyExtras
   import SwiftUI
 
   @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -38,6 +39,31 @@
     ) -> Binding<Store<ChildState, ChildAction>?>
     where Value == Store<State, Action>, Action: CasePathable {
       self[dynamicMember: \.[presented: state, action: action]]
+    }
+  }
+
+  extension DismissEffect {
+    /// Dismisses the presented feature with `animation`, as TCA's `dismiss(animation:)`.
+    public func callAsFunction(
+      animation: Animation?, fileID: StaticString = #fileID,
+      filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async {
+      await dismiss(
+        wrappedIn: { dismissal in withAnimation(animation) { dismissal() } }, fileID: fileID,
+        filePath: filePath, line: line, column: column)
+    }
+
+    /// Dismisses the presented feature in `transaction`, as TCA's `dismiss(transaction:)`.
+    public func callAsFunction(
+      transaction: Transaction, fileID: StaticString = #fileID,
+      filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async {
+      // A `Transaction` is not `Sendable`: this value is handed over whole, and read only on
+      // the main actor where the dismissal is sent; nothing else keeps or reads it.
+      let transaction = UncheckedSendable(transaction)
+      await dismiss(
+        wrappedIn: { dismissal in withTransaction(transaction.value) { dismissal() } },
+        fileID: fileID, filePath: filePath, line: line, column: column)
     }
   }
 
