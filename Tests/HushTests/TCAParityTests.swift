@@ -67,6 +67,17 @@ import Testing
     #expect(store.state == ["go", "next"])
   }
 
+  @Test func aRunEffectsTaskHasTheNameItWasGiven() async {
+    let names = LockIsolated<[String?]>([])
+    let store = Store<Int, Int>(initialState: 0) { _, _ in
+      .run(name: "Autosave") { _ in names.withValue { $0.append(Task.name) } }
+        .merge(with: .run { _ in names.withValue { $0.append(Task.name) } })
+    }
+    await store.send(1).finish()
+    #expect(names.value.contains("Autosave"))
+    #expect(names.value.contains(nil))
+  }
+
   // MARK: StoreTask.cancel() async
 
   @Test func awaitingCancelStopsTheEffectsOfTheAction() async {

@@ -114,9 +114,9 @@ extension Effect {
     switch operation {
     case .none, .send, .cancel:
       return self
-    case let .run(priority, operation):
+    case let .run(options, operation):
       return Self(
-        .run(priority) { send in
+        .run(options) { send in
           await PresentationContext.$dismiss.withValue({ wrap in
             await MainActor.run { wrap { send(dismissal()) } }
           }) {

@@ -50,9 +50,9 @@ extension Effect {
       return .none
     case let .send(action):
       return .send(transform(action))
-    case let .run(priority, operation):
+    case let .run(options, operation):
       return Effect<NewAction>(
-        .run(priority) { send in
+        .run(options) { send in
           await operation(Send { action in send(transform(action)) })
         })
     case let .merge(effects):

@@ -21,7 +21,7 @@ public struct Effect<Action> {
   enum Operation {
     case none
     case send(Action)
-    case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
+    case run(EffectRunOptions, @Sendable (Send<Action>) async -> Void)
     case merge([Effect<Action>])
     /// Runs the effects one after the other.
     case concatenate([Effect<Action>])
@@ -62,6 +62,9 @@ public struct Effect<Action> {
   ///
   /// - Parameters:
   ///   - priority: The priority of the task that runs the operation.
+  ///   - name: The name of the task that runs the operation (what a debugger and Instruments
+  ///     show for it), where the Swift runtime names tasks (Swift 6.2 and the OS versions of
+  ///     2025).
   ///   - operation: The work; `CancellationError` ends it quietly.
   ///   - handler: Called with any other error the operation throws. Without one, an error is
   ///     reported as an issue (a test failure in tests, a runtime warning in an app).
@@ -71,6 +74,7 @@ public struct Effect<Action> {
   ///   - column: Where the effect was made, for the issue an unhandled error reports.
   public static func run(
     priority: TaskPriority? = nil,
+    name: String? = nil,
     operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
     catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
     fileID: StaticString = #fileID,
@@ -82,7 +86,7 @@ public struct Effect<Action> {
     // ones the operation sees, on whatever thread it runs.
     withEscapedDependencies { dependencies in
       Self(
-        .run(priority) { send in
+        .run(EffectRunOptions(priority: priority, name: name)) { send in
           await dependencies.yield {
             do {
               try await operation(send)
@@ -141,3 +145,9 @@ public struct Effect<Action> {
 
 /// The effect of a reducer's actions: `EffectOf<Feature>`, as in TCA.
 public typealias EffectOf<R: Reducer> = Effect<R.Action>
+
+/// How the task of an `Effect.run` is made.
+struct EffectRunOptions: Sendable {
+  var priority: TaskPriority?
+  var name: String?
+}

@@ -10,6 +10,21 @@ extension Store {
     case effect(Effect<Action>)
   }
 
+  /// A detached task for a `run`, with its priority, and its name where the runtime names
+  /// tasks.
+  private static func detachedTask(
+    _ options: EffectRunOptions, _ operation: @escaping @Sendable () async -> Void
+  ) -> Task<Void, Never> {
+    #if compiler(>=6.2)
+      if let name = options.name,
+        #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+      {
+        return Task.detached(name: name, priority: options.priority, operation: operation)
+      }
+    #endif
+    return Task.detached(priority: options.priority, operation: operation)
+  }
+
   /// Starts `effect`; the returned task ends when all the work it started ended.
   func run(_ effect: Effect<Action>) -> StoreTask {
     run(effect, ids: [])
@@ -25,11 +40,11 @@ extension Store {
     case let .send(action):
       return send(action)
 
-    case let .run(priority, operation):
+    case let .run(options, operation):
       let send = Send<Action> { [weak self] action in self?.send(action) }
       return StoreTask(
         effects.start(ids: ids) { finished in
-          Task.detached(priority: priority) {
+          Self.detachedTask(options) {
             await operation(send)
             finished()
           }
