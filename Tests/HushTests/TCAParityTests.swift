@@ -78,6 +78,35 @@ import Testing
     #expect(names.value.contains(nil))
   }
 
+  @Test func anEffectsActionsAreWhatItSends() async {
+    let effect = Effect<String>.send("started")
+      .concatenate(with: .run { send in await send("loaded") })
+      .merge(with: .none)
+    var sent: [String] = []
+    for await action in effect.actions { sent.append(action) }
+    #expect(sent == ["started", "loaded"])
+  }
+
+  @Test func endingTheIterationEarlyCancelsTheEffect() async {
+    let wasCancelled = LockIsolated(false)
+    let (never, keepOpen) = AsyncStream<Int>.makeStream()
+    let effect = Effect<Int>.run { send in
+      await send(1)
+      await withTaskCancellationHandler {
+        for await _ in never {}  // waits until the effect is cancelled
+      } onCancel: {
+        wasCancelled.setValue(true)
+      }
+      keepOpen.finish()
+    }
+    for await action in effect.actions {
+      #expect(action == 1)
+      break
+    }
+    for _ in 0..<100_000 where !wasCancelled.value { await Task.yield() }
+    #expect(wasCancelled.value)
+  }
+
   // MARK: StoreTask.cancel() async
 
   @Test func awaitingCancelStopsTheEffectsOfTheAction() async {

@@ -73,3 +73,36 @@ extension Effect {
     }
   }
 }
+
+extension Effect where Action: Sendable {
+  /// The actions the effect sends, as an async sequence, as TCA's `actions`: run the effect on
+  /// its own, say to test it without a store.
+  ///
+  /// ```swift
+  /// var sent: [Action] = []
+  /// for await action in Effect<Action>.send(.started).concatenate(with: load).actions {
+  ///   sent.append(action)
+  /// }
+  /// ```
+  ///
+  /// The effect runs, on the main actor, when iteration starts; it finishes when the effect
+  /// finished, and ending the iteration early cancels the effect.
+  public var actions: AsyncStream<Action> {
+    AsyncStream { [self] continuation in
+      let task = Task { @MainActor in
+        // A store of no state runs the effect: each action it sends comes out here.
+        let store = Store<Void, Action>(initialState: ()) { _, action in
+          continuation.yield(action)
+          return .none
+        }
+        await withTaskCancellationHandler {
+          await store.run(self).finish()
+        } onCancel: {
+          store.effects.cancelAll()
+        }
+        continuation.finish()
+      }
+      continuation.onTermination = { _ in task.cancel() }
+    }
+  }
+}

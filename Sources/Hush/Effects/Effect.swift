@@ -143,6 +143,11 @@ public struct Effect<Action> {
   }
 }
 
+// An effect is made of `Sendable` closures, ids and clocks: it crosses tasks when its actions
+// can.
+extension Effect: Sendable where Action: Sendable {}
+extension Effect.Operation: Sendable where Action: Sendable {}
+
 /// The effect of a reducer's actions: `EffectOf<Feature>`, as in TCA.
 public typealias EffectOf<R: Reducer> = Effect<R.Action>
 
