@@ -216,10 +216,12 @@ func run(_ arguments: [String]) throws {
     return Row(declaration: declaration, area: area, status: .missing, note: "")
   }
   for entry in decisions.entries where !usedDecisions.contains(entry.line) {
-    FileHandle.standardError.write(
-      Data(
-        "Scripts/TCAParity/decisions.tsv:\(entry.line): \(entry.key) matches nothing of TCA's that Hush does not spell the same\n"
-          .utf8))
+    let message = """
+      Scripts/TCAParity/decisions.tsv:\(entry.line): \(entry.key) matches nothing of TCA's \
+      that Hush does not spell the same
+
+      """
+    FileHandle.standardError.write(Data(message.utf8))
   }
 
   var text = """

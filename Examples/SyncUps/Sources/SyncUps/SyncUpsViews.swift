@@ -1,5 +1,5 @@
-// The app's views: never compiled on Linux, where CI runs, so they stay thin; the features
-// they show are tested platform-free (`Tests/SyncUpsTests`).
+// The app's views: compiled on Linux only by `Scripts/apple-compile`, so they stay thin; the
+// features they show are tested platform-free (`Tests/SyncUpsTests`).
 #if canImport(SwiftUI)
   import Hush
   import SwiftUI

@@ -1,6 +1,6 @@
-// The app's views: compiled on Linux only by `Scripts/apple-compile`, so they stay thin. Each view's
-// `body` reads only what it shows; `TodosRenderTableTests` pins, with one probe per view that
-// reads the same values, how often each one renders over a scripted session.
+// The app's views: compiled on Linux only by `Scripts/apple-compile`, so they stay thin. Each
+// view's `body` reads only what it shows; `TodosRenderTableTests` pins, with one probe per view
+// that reads the same values, how often each one renders over a scripted session.
 #if canImport(SwiftUI)
   import Hush
   import SwiftUI
