@@ -72,7 +72,7 @@ extension TestStore where Action: CasePathable {
       matching: { casePath.extract(from: $0) != nil },
       mismatch: { String(customDumping: $0).indented },
       updateStateToExpectedResult,
-      timeout: duration.map { .duration($0) },
+      timeout: duration,
       location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
@@ -108,7 +108,7 @@ extension TestStore where Action: CasePathable {
         } ?? String(customDumping: received).indented
       },
       updateStateToExpectedResult,
-      timeout: duration.map { .duration($0) },
+      timeout: duration,
       location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }

@@ -332,7 +332,7 @@ public final class TestStore<State: Equatable, Action> {
         } ?? String(customDumping: received).indented
       },
       updateStateToExpectedResult,
-      timeout: duration.map { .duration($0) },
+      timeout: duration,
       location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
@@ -369,11 +369,11 @@ public final class TestStore<State: Equatable, Action> {
     matching isMatching: @escaping (Action) -> Bool,
     mismatch: (Action) -> String,
     _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
-    timeout: TestStoreTimeout? = nil,
+    timeout duration: Duration? = nil,
     location: Location
   ) async {
     let exhaustive = exhaustivity == .on
-    let timeout = timeout ?? self.timeout
+    let timeout = self.timeout(waiting: duration)
     let arrived = await waitUntil(timeout: timeout) { [recorder] in
       exhaustive
         ? !recorder.received.isEmpty : recorder.received.contains { isMatching($0.action) }
@@ -430,7 +430,7 @@ public final class TestStore<State: Equatable, Action> {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let timeout = duration.map { TestStoreTimeout.duration($0) } ?? self.timeout
+    let timeout = self.timeout(waiting: duration)
     let finished = await waitUntil(timeout: timeout) { [effects] in effects.inFlightCount == 0 }
     guard !finished else { return }
     let running = effects.inFlightCount
@@ -529,6 +529,12 @@ public final class TestStore<State: Equatable, Action> {
       location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
+  /// How long a wait lasts: `duration` on the continuous clock when a call gives one, the
+  /// store's ``timeout`` otherwise.
+  private func timeout(waiting duration: Duration?) -> TestStoreTimeout {
+    duration.map { .duration($0) } ?? timeout
+  }
+
   /// Accepts the actions received so far; the asserted state moves on past them.
   private func acceptReceivedActions() {
     if let last = recorder.received.last { state = last.state }
@@ -600,12 +606,12 @@ public final class TestStore<State: Equatable, Action> {
   /// Waits until `condition` holds, effects can no longer make it hold, or the ``timeout``
   /// ran out. Returns as soon as the condition holds.
   private func waitUntil(
-    timeout: TestStoreTimeout? = nil, _ condition: @escaping @MainActor () -> Bool
+    timeout: TestStoreTimeout, _ condition: @escaping @MainActor () -> Bool
   ) async -> Bool {
     if condition() { return true }
     let (events, continuation) = AsyncStream<WaitEvent>.makeStream()
     let listener = recorder.addListener { continuation.yield(.received) }
-    let timer = startTimer(timeout ?? self.timeout, continuation)
+    let timer = startTimer(timeout, continuation)
     var watcher = watch(effects.inFlight, continuation)
     defer {
       recorder.removeListener(listener)
