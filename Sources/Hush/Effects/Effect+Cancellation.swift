@@ -75,8 +75,11 @@ extension Effect {
       EffectID(ScopedEffectID(scope: scope, id: id))
     }
     switch operation {
-    case .none, .send, .run:
+    case .none, .send:
       return self
+    case .run(var options, let operation):
+      options.scopes.insert(scope, at: 0)
+      return Self(.run(options, operation))
     case let .merge(effects):
       return Self(.merge(effects.map { $0.scopingIDs(to: scope) }))
     case let .concatenate(effects):

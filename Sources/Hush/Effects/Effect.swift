@@ -155,4 +155,8 @@ public typealias EffectOf<R: Reducer> = Effect<R.Action>
 struct EffectRunOptions: Sendable {
   var priority: TaskPriority?
   var name: String?
+  /// The child scopes the effect went up through, outermost first: the task's
+  /// `Task.cancel(id:)` and `withTaskCancellation(id:)` scope their ids as the store scopes
+  /// the effect's `cancellable(id:)` and `cancel(id:)`.
+  var scopes: [EffectID] = []
 }

@@ -44,8 +44,12 @@ extension Store {
       let send = Send<Action> { [weak self] action in self?.send(action) }
       return StoreTask(
         effects.start(ids: ids) { finished in
-          Self.detachedTask(options) {
-            await operation(send)
+          Self.detachedTask(options) { [effects] in
+            // What `Task.cancel(id:)` and `withTaskCancellation(id:)` in the operation reach.
+            let context = EffectTaskContext(registry: effects, scopes: options.scopes)
+            await EffectTaskContext.$current.withValue(context) {
+              await operation(send)
+            }
             finished()
           }
         })
