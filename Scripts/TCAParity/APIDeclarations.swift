@@ -133,6 +133,14 @@ final class APICollector: SyntaxVisitor {
     return scopes.last?.membersArePublic ?? false
   }
 
+  /// Whether the declaration is SPI (`@_spi(Internals)`): public only to a client that
+  /// imports it with `@_spi`, which a feature does not.
+  private func isSPI(_ attributes: AttributeListSyntax) -> Bool {
+    attributes.contains { element in
+      element.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "_spi"
+    }
+  }
+
   private func isDeprecated(_ attributes: AttributeListSyntax) -> Bool {
     attributes.contains { element in
       guard let attribute = element.as(AttributeSyntax.self),
@@ -157,8 +165,10 @@ final class APICollector: SyntaxVisitor {
     _ name: String, _ kind: APIDeclaration.Kind, attributes: AttributeListSyntax,
     labels: [(label: String, hasDefault: Bool)] = []
   ) {
-    // Underscored names, and members of underscored types, are not API a feature spells.
-    guard !name.hasPrefix("_"), !scopes.contains(where: { $0.name.hasPrefix("_") }) else {
+    // Underscored names, members of underscored types, and SPI are not API a feature spells.
+    guard !name.hasPrefix("_"), !scopes.contains(where: { $0.name.hasPrefix("_") }),
+      !isSPI(attributes)
+    else {
       return
     }
     var required: [String] = []
@@ -191,7 +201,7 @@ final class APICollector: SyntaxVisitor {
     _ name: String, modifiers: DeclModifierListSyntax, attributes: AttributeListSyntax,
     isProtocol: Bool = false
   ) -> SyntaxVisitorContinueKind {
-    let isPublic = self.isPublic(modifiers)
+    let isPublic = self.isPublic(modifiers) && !isSPI(attributes)
     if isPublic { record(name, .type, attributes: attributes) }
     scopes.append(
       Scope(
@@ -236,7 +246,7 @@ final class APICollector: SyntaxVisitor {
     }
     scopes.append(
       Scope(
-        name: name, isPublic: true,
+        name: name, isPublic: !isSPI(node.attributes),
         membersArePublic: node.modifiers.contains { $0.name.text == "public" },
         isDeprecated: isDeprecated(node.attributes)))
     return .visitChildren

@@ -200,6 +200,20 @@ extension TextField where Label == Text {
   nonisolated public init<S: StringProtocol>(_ title: S, text: Binding<String>) {}
 }
 
+/// A control that toggles between on and off states.
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+public struct Toggle<Label: View>: View {
+  nonisolated public init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label) {}
+  public var body: Never { fatalError() }
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension Toggle where Label == Text {
+  nonisolated public init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) {}
+  @_disfavoredOverload
+  nonisolated public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) {}
+}
+
 /// A control for selecting from a set of mutually exclusive values.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View {
@@ -294,6 +308,13 @@ extension View {
   @available(watchOS, introduced: 6.0, deprecated: 100000.0, renamed: "foregroundStyle(_:)")
   @available(visionOS, introduced: 1.0, deprecated: 100000.0, renamed: "foregroundStyle(_:)")
   nonisolated public func foregroundColor(_ color: Color?) -> some View { self }
+
+  /// Adds a condition that controls whether users can interact with this view.
+  nonisolated public func disabled(_ disabled: Bool) -> some View { self }
+
+  /// Applies a bold font weight to the text in this view.
+  @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
+  nonisolated public func bold(_ isActive: Bool = true) -> some View { self }
 
   /// Sets a view's foreground elements to use a given style.
   @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
