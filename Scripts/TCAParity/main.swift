@@ -294,12 +294,15 @@ func run(_ arguments: [String]) throws {
     SwiftUI (see "Navigation"), and UIKit navigation is out of its scope.
 
     **Shared state.** TCA's `@Shared` (with `.inMemory`, `.appStorage` and `.fileStorage`) comes \
-    from swift-sharing, which Hush does not build with, and Hush has no equivalent yet. Until it \
-    does, a ported feature keeps a shared value in a dependency (a client whose `load` and \
-    `save` use the same file or `UserDefaults` key), loads it when the feature appears, and \
-    writes it back from an effect; `Refreshable` re-reads it where it changes elsewhere. An \
-    equivalent with the same persistence keys is planned (issue 32, part 3). The rows of \
-    "Shared state" below are only TCA's deprecated `AppStorageKeyPathKey`.
+    from swift-sharing, which Hush does not re-export, and Hush has no equivalent, on purpose: a \
+    shared reference changes a feature's state outside its reducer, while Hush's per-path \
+    observation, change log and `TestStore` rely on state changing only in reducers. A ported \
+    feature keeps the value in its state and its persistence in a dependency client (`load`, \
+    `save`), loads it when it starts and saves it from a debounced `.onChange(of:)` effect; the \
+    SyncUps example does this for TCA's `@Shared(.fileStorage(…))`, with tests for a restart, a \
+    corrupt file and the save. The "Shared state" section of the Composing Features article \
+    gives the edit for each kind of key. The rows of "Shared state" below are only TCA's \
+    deprecated `AppStorageKeyPathKey`.
 
     ## Summary
 
