@@ -25,7 +25,7 @@ struct EffectTaskContext: Sendable {
 
   /// Where work registered outside of any store's effects lives (a dependency client called
   /// from a plain task, say): `Task.cancel(id:)` outside of effects reaches it.
-  private static let unscopedRegistry = EffectRuntime<Never>()
+  private static let unscopedRegistry = EffectRuntime<Never>(immortal: true)
 }
 
 /// Where an effect's task registers cancellable work: a store's ``EffectRuntime``.

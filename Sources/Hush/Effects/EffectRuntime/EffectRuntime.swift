@@ -11,7 +11,16 @@ package final class EffectRuntime<Action>: @unchecked Sendable {
   private let lock = NSLock()
   private var machine = EffectRuntimeStateMachine<Action>()
 
-  init() {}
+  /// Whether the runtime lives as long as the process (the one for work outside of stores'
+  /// effects): its tasks then hold it strongly. A store's runtime is held weakly by its
+  /// tasks, so that a store that goes away is not kept by a task that ignores cancellation;
+  /// an immortal one is not, because the weak reference's side table of an object never
+  /// freed reads as a leak to LeakSanitizer.
+  private let isImmortal: Bool
+
+  init(immortal: Bool = false) {
+    isImmortal = immortal
+  }
 
   private func withLock<R>(_ body: (inout EffectRuntimeStateMachine<Action>) -> R) -> R {
     lock.lock()
@@ -30,7 +39,10 @@ package final class EffectRuntime<Action>: @unchecked Sendable {
   ) -> Task<Void, Never> {
     withLock { machine in
       let token = machine.makeToken()
-      let task = makeTask { [weak self] in self?.withLock { $0.finished(token) } }
+      let task =
+        isImmortal
+        ? makeTask { [self] in self.withLock { $0.finished(token) } }
+        : makeTask { [weak self] in self?.withLock { $0.finished(token) } }
       machine.started(task, token: token, ids: ids)
       return task
     }
