@@ -279,6 +279,9 @@ import Testing
       default:
         store.send(.mutate(Int(random.next() % 22), value))
       }
+      // The identity caches in front of the cell tables hold only cells the tables hold.
+      #expect(store.observers.recentCellsMatchCells, "stale recent cell at step \(step)")
+      #expect(left.observers.recentCellsMatchCells, "stale recent cell at step \(step)")
       // Read without tracking, so that no reader of the whole state holds a copy of it.
       var current: Tree?
       store.observers.host.withCurrentValue { current = $0.pointee }

@@ -19,7 +19,8 @@ public struct Row: Identifiable, Equatable, Sendable {
   public init(id: Int) {
     self.id = id
     self.value = 0
-    self.title = "Row \(id)"
+    // Longer than 15 bytes: a heap-allocated string, as real rows have, so copies show.
+    self.title = "Row number \(id) of the list"
   }
 }
 
@@ -158,7 +159,8 @@ public final class ObservableRow {
 
   public init(id: Int) {
     self.id = id
-    self.title = "Row \(id)"
+    // Longer than 15 bytes: a heap-allocated string, as real rows have, so copies show.
+    self.title = "Row number \(id) of the list"
   }
 }
 

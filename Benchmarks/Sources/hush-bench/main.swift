@@ -37,6 +37,14 @@ if arguments.first == "--profile", arguments.count == 5,
   }
   let elapsed = clock.now - start
   print(fixture.verify(operations) ?? "ok: \(operations) operations in \(elapsed)")
+  // The peak resident memory of the whole run (setup included), for Benchmarks/instructions.
+  var usage = rusage()
+  #if canImport(Glibc)
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+  #else
+    getrusage(RUSAGE_SELF, &usage)
+  #endif
+  print("maxrss \(usage.ru_maxrss) KiB")
   exit(0)
 }
 let quick = arguments.contains("--quick")

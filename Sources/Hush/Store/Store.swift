@@ -47,6 +47,20 @@ public final class Store<State, Action> {
   /// Scoped stores, one per state path and action type, held weakly: a child holds its
   /// parent, and a child no view holds can go.
   var children = WeakCache<ScopeID>()
+  /// The child stores `scope(state:action:)` returned lately, by key path object and action
+  /// type: a parent view's body scopes with the same key path literal on every render, and
+  /// comparing objects costs far less than hashing the `ScopeID` and casting what `children`
+  /// holds. Only `scope(state:action:)` writes entries, each with the store it returned for
+  /// that key path and action type (so of the types they name); the stores are held weakly,
+  /// as in `children`, and the key paths strongly, so their addresses are not reused.
+  var recentChildren: ContiguousArray<RecentChild> = []
+  var nextRecentChild = 0
+
+  struct RecentChild {
+    let path: AnyKeyPath
+    let actionType: ObjectIdentifier
+    weak var store: AnyObject?
+  }
   /// The id of the state, when it is `Identifiable`: always an `AnyHashable` of `State.ID`
   /// then (every initializer takes it from the state's own `id`), which `id` relies on.
   /// `nonisolated(unsafe)`: a constant, set once in `init`.

@@ -132,10 +132,65 @@ final class ObserverSet<Base> {
     unsafeDowncast(cell, to: Observer<Base>.self)
   }
 
+  /// The cells of the key paths read last, by key path object: a view body reads the same
+  /// key path literals (one object each) on every render, and comparing objects costs far less
+  /// than hashing an `AnyKeyPath` for the dictionary (hundreds of instructions).
+  ///
+  /// Invariant (relied on by the `unsafeDowncast` in `recentCell(for:)`): every entry's cell
+  /// is the one `cells` holds under the entry's key path, so that the cell at a
+  /// `KeyPath<Base, V>` object is a `ValueCell<Base, V>`; the entries are dropped whenever a
+  /// cell leaves `cells`. An entry holds its key path, so the key path's address cannot be
+  /// reused by another one while the entry exists.
+  @exclusivity(unchecked) private var recentCells: ContiguousArray<RecentCell> = []
+  @exclusivity(unchecked) private var nextRecentCell = 0
+  private static var recentCellLimit: Int { 4 }
+
+  private struct RecentCell {
+    let keyPath: AnyKeyPath
+    let cell: ObservationCell
+  }
+
   /// The cell for `keyPath`, created from the current value when no live reader has it.
   @inline(__always)
   func cell<Value>(for keyPath: KeyPath<Base, Value>) -> ValueCell<Base, Value> {
-    existingCell(at: keyPath) ?? makeCell(for: keyPath)
+    if let cell = recentCell(for: keyPath) { return cell }
+    let cell = existingCell(at: keyPath) ?? makeCell(for: keyPath)
+    remember(cell, at: keyPath)
+    return cell
+  }
+
+  /// The cell of a key path object read lately, woken if it was dormant, or `nil`.
+  @inline(__always)
+  private func recentCell<Value>(for keyPath: KeyPath<Base, Value>) -> ValueCell<Base, Value>? {
+    for entry in recentCells where entry.keyPath === keyPath {
+      let cell = unsafeDowncast(entry.cell, to: ValueCell<Base, Value>.self)
+      if cell.activeIndex < 0 { wake(cell) }
+      return cell
+    }
+    return nil
+  }
+
+  /// Remembers the cell of a key path object, replacing the oldest entry when full.
+  private func remember(_ cell: ObservationCell, at keyPath: AnyKeyPath) {
+    let entry = RecentCell(keyPath: keyPath, cell: cell)
+    if recentCells.count < Self.recentCellLimit {
+      recentCells.append(entry)
+    } else {
+      recentCells[nextRecentCell] = entry
+      nextRecentCell = (nextRecentCell + 1) % Self.recentCellLimit
+    }
+  }
+
+  /// Whether the invariant of `recentCells` holds: each entry's cell is the one `cells` holds
+  /// under its key path (checked by the model test after every step).
+  var recentCellsMatchCells: Bool {
+    recentCells.allSatisfy { cells[$0.keyPath] === $0.cell }
+  }
+
+  /// Drops the recent cells: a cell left `cells`.
+  private func forgetRecentCells() {
+    recentCells.removeAll(keepingCapacity: true)
+    nextRecentCell = 0
   }
 
   /// The cell stored at `key`, woken if it was dormant, or `nil`.
@@ -191,6 +246,7 @@ final class ObserverSet<Base> {
     dormantCount += 1
     if dormantCount > Self.dormantLimit {
       cells = cells.filter { Self.observer($0.value).activeIndex >= 0 }
+      forgetRecentCells()
       dormantCount = 0
     }
   }
@@ -256,6 +312,7 @@ final class ObserverSet<Base> {
   func forget(_ observer: Observer<Base>, at keyPath: AnyKeyPath) {
     deactivate(observer)
     cells[keyPath] = nil
+    forgetRecentCells()
   }
 
   /// Compares every active observer against `base`.
