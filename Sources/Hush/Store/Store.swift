@@ -55,12 +55,6 @@ public final class Store<State, Action> {
   /// as in `children`, and the key paths strongly, so their addresses are not reused.
   var recentChildren: ContiguousArray<RecentChild> = []
   var nextRecentChild = 0
-
-  struct RecentChild {
-    let path: AnyKeyPath
-    let actionType: ObjectIdentifier
-    weak var store: AnyObject?
-  }
   /// The id of the state, when it is `Identifiable`: always an `AnyHashable` of `State.ID`
   /// then (every initializer takes it from the state's own `id`), which `id` relies on.
   /// `nonisolated(unsafe)`: a constant, set once in `init`.
@@ -269,6 +263,15 @@ public final class Store<State, Action> {
     get { root?.dependencies.values ?? DependencyValues._current }
     set { root?.dependencies.values = newValue }
   }
+}
+
+/// A child store `scope(state:action:)` returned lately (see `Store.recentChildren`); not
+/// nested in the generic `Store`, so that its layout is known statically instead of looked up
+/// at run time on every scope.
+struct RecentChild {
+  let path: AnyKeyPath
+  let actionType: ObjectIdentifier
+  weak var store: AnyObject?
 }
 
 /// The dependencies of a root store, changeable between actions.

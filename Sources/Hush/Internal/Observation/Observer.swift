@@ -78,6 +78,13 @@ protocol ObservationHost<Value>: AnyObject {
   func observersDidChangeActivity(isActive: Bool)
 }
 
+/// A cell read lately through a key path object (see `ObserverSet.recentCells`); not nested in
+/// the generic `ObserverSet`, so that its layout is known statically.
+struct RecentCell {
+  let keyPath: AnyKeyPath
+  let cell: ObservationCell
+}
+
 /// The observers of one value: the cells readers read, by key path, and the child scopes.
 ///
 /// The containers hold `ObservationCell`s, not `Observer<Base>`s: containers of a
@@ -144,11 +151,6 @@ final class ObserverSet<Base> {
   @exclusivity(unchecked) private var recentCells: ContiguousArray<RecentCell> = []
   @exclusivity(unchecked) private var nextRecentCell = 0
   private static var recentCellLimit: Int { 4 }
-
-  private struct RecentCell {
-    let keyPath: AnyKeyPath
-    let cell: ObservationCell
-  }
 
   /// The cell for `keyPath`, created from the current value when no live reader has it.
   @inline(__always)
