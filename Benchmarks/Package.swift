@@ -5,8 +5,9 @@
 //
 //   swift package benchmark                 # ordo-one/benchmark's tables
 //   swift run -c release hush-bench         # one compact table per scenario, with ratios
+//   ./instructions                          # instructions, mallocs, peak memory per operation
 //
-// See README.md and RESULTS.md beside this file.
+// See RESULTS.md beside this file.
 
 import PackageDescription
 
