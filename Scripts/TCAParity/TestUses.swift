@@ -48,10 +48,12 @@ struct TestUses {
   /// type's name, then those that name its type, then the package's tests before the example
   /// apps; empty when none writes it.
   func files(writing declaration: APIDeclaration) -> [String] {
-    let typeName = declaration.name.split(separator: ".").dropLast().last
-      .map { String($0.prefix { $0 != "<" }) }
-    let files = unrankedFiles(writing: declaration)
-    let base = declaration.name.split(separator: ".").last.map(String.init) ?? ""
+    // `Task<Never, Never>.cancel` is written `Task.cancel`.
+    let components = declaration.name.split(separator: ".").map { String($0.prefix { $0 != "<" }) }
+    let base = components.last ?? declaration.name
+    let typeName = components.dropLast().last
+    let files = unrankedFiles(
+      writing: declaration, components: components, base: base, typeName: typeName)
     let qualified = Set((calls[base] ?? []).filter { $0.qualifier == typeName }.map(\.file))
     func rank(_ file: String) -> [String] {
       let namesType = typeName.map { names[$0]?.contains(file) == true } ?? false
@@ -63,11 +65,9 @@ struct TestUses {
     return files.sorted { rank($0).lexicographicallyPrecedes(rank($1)) }
   }
 
-  private func unrankedFiles(writing declaration: APIDeclaration) -> [String] {
-    // `Task<Never, Never>.cancel` is written `Task.cancel`.
-    let components = declaration.name.split(separator: ".").map { String($0.prefix { $0 != "<" }) }
-    let base = components.last ?? declaration.name
-    let typeName = components.dropLast().last
+  private func unrankedFiles(
+    writing declaration: APIDeclaration, components: [String], base: String, typeName: String?
+  ) -> [String] {
     var found = Set<String>()
     // Written without their names, which syntax alone cannot tie to the type: the members
     // of an enum's `AllCasePaths` (through a case key path `\.presented`), a dynamic member

@@ -33,7 +33,8 @@ extension Store {
     action: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
     let actionType = ObjectIdentifier(ChildAction.self)
-    for entry in recentChildren where entry.path === state && entry.actionType == actionType {
+    for entry in recentChildren.entries where entry.path === state && entry.actionType == actionType
+    {
       // The entry was made below for this key path object (of `ChildState`) and action type.
       if let child = entry.store {
         return unsafeDowncast(child, to: Store<ChildState, ChildAction>.self)
@@ -41,7 +42,7 @@ extension Store {
     }
     let id = ScopeID(path: state, actionType: actionType)
     if let child = children[id] as? Store<ChildState, ChildAction> {
-      rememberChild(child, path: state, actionType: actionType)
+      recentChildren.remember(RecentChild(path: state, actionType: actionType, store: child))
       return child
     }
     let node = ScopeNode(parent: observers, lens: KeyPathLens(state))
@@ -56,21 +57,8 @@ extension Store {
       identity: initial.flatMap(identityOf)
     )
     children.insert(child, for: id)
-    rememberChild(child, path: state, actionType: actionType)
+    recentChildren.remember(RecentChild(path: state, actionType: actionType, store: child))
     return child
-  }
-
-  /// Remembers the child store of a key path object and action type, replacing the oldest
-  /// entry when full.
-  private func rememberChild(_ child: AnyObject, path: AnyKeyPath, actionType: ObjectIdentifier) {
-    let entry = RecentChild(path: path, actionType: actionType, store: child)
-    let limit = 4
-    if recentChildren.count < limit {
-      recentChildren.append(entry)
-    } else {
-      recentChildren[nextRecentChild] = entry
-      nextRecentChild = (nextRecentChild + 1) % limit
-    }
   }
 
   /// A store for one part of the state, for the actions of one case of the parent's action, as

@@ -148,23 +148,21 @@ final class ObserverSet<Base> {
   /// `KeyPath<Base, V>` object is a `ValueCell<Base, V>`; the entries are dropped whenever a
   /// cell leaves `cells`. An entry holds its key path, so the key path's address cannot be
   /// reused by another one while the entry exists.
-  @exclusivity(unchecked) private var recentCells: ContiguousArray<RecentCell> = []
-  @exclusivity(unchecked) private var nextRecentCell = 0
-  private static var recentCellLimit: Int { 4 }
+  @exclusivity(unchecked) private var recentCells = RecentEntries<RecentCell>()
 
   /// The cell for `keyPath`, created from the current value when no live reader has it.
   @inline(__always)
   func cell<Value>(for keyPath: KeyPath<Base, Value>) -> ValueCell<Base, Value> {
     if let cell = recentCell(for: keyPath) { return cell }
     let cell = existingCell(at: keyPath) ?? makeCell(for: keyPath)
-    remember(cell, at: keyPath)
+    recentCells.remember(RecentCell(keyPath: keyPath, cell: cell))
     return cell
   }
 
   /// The cell of a key path object read lately, woken if it was dormant, or `nil`.
   @inline(__always)
   private func recentCell<Value>(for keyPath: KeyPath<Base, Value>) -> ValueCell<Base, Value>? {
-    for entry in recentCells where entry.keyPath === keyPath {
+    for entry in recentCells.entries where entry.keyPath === keyPath {
       let cell = unsafeDowncast(entry.cell, to: ValueCell<Base, Value>.self)
       if cell.activeIndex < 0 { wake(cell) }
       return cell
@@ -172,27 +170,10 @@ final class ObserverSet<Base> {
     return nil
   }
 
-  /// Remembers the cell of a key path object, replacing the oldest entry when full.
-  private func remember(_ cell: ObservationCell, at keyPath: AnyKeyPath) {
-    let entry = RecentCell(keyPath: keyPath, cell: cell)
-    if recentCells.count < Self.recentCellLimit {
-      recentCells.append(entry)
-    } else {
-      recentCells[nextRecentCell] = entry
-      nextRecentCell = (nextRecentCell + 1) % Self.recentCellLimit
-    }
-  }
-
   /// Whether the invariant of `recentCells` holds: each entry's cell is the one `cells` holds
   /// under its key path (checked by the model test after every step).
   var recentCellsMatchCells: Bool {
-    recentCells.allSatisfy { cells[$0.keyPath] === $0.cell }
-  }
-
-  /// Drops the recent cells: a cell left `cells`.
-  private func forgetRecentCells() {
-    recentCells.removeAll(keepingCapacity: true)
-    nextRecentCell = 0
+    recentCells.entries.allSatisfy { cells[$0.keyPath] === $0.cell }
   }
 
   /// The cell stored at `key`, woken if it was dormant, or `nil`.
@@ -248,7 +229,7 @@ final class ObserverSet<Base> {
     dormantCount += 1
     if dormantCount > Self.dormantLimit {
       cells = cells.filter { Self.observer($0.value).activeIndex >= 0 }
-      forgetRecentCells()
+      recentCells.removeAll()
       dormantCount = 0
     }
   }
@@ -314,7 +295,7 @@ final class ObserverSet<Base> {
   func forget(_ observer: Observer<Base>, at keyPath: AnyKeyPath) {
     deactivate(observer)
     cells[keyPath] = nil
-    forgetRecentCells()
+    recentCells.removeAll()
   }
 
   /// Compares every active observer against `base`.
