@@ -253,6 +253,8 @@ public final class Store<State, Action> {
         root.reducer(&state, action)
       }
     }
+    // Most actions start no effect: nothing to interpret.
+    if case .none = effect.operation { return StoreTask(nil) }
     return run(effect)
   }
 

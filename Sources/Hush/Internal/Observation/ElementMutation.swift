@@ -12,13 +12,26 @@ import IdentifiedCollections
 /// element reducer runs (no copy), and take them again after it; the next comparison then
 /// visits only the announced element's scope when the snapshot still matches, and everything
 /// under the scope otherwise.
-class ElementMutation {
-  /// The type of the collection, to tell it from a value that starts at the same offset; the
-  /// mutation is a ``TypedElementMutation`` of the collection's `ID`.
-  let collectionType: ObjectIdentifier
-  private var snapshotHolders: [(holder: any SnapshotHolder, child: UnsafeRawPointer)] = []
+///
+/// Announcing allocates nothing: the mutation object is reused from one announcement to the
+/// next (a nested announcement, by an element reducer inside an element reducer, takes a fresh
+/// one), and it keeps the capacity of its list of scopes.
+final class ElementMutation {
+  /// The type of the collection, to tell it from a value that starts at the same offset.
+  private(set) var collectionType: ObjectIdentifier
+  /// The id of the mutated element, an `ID` of the collection (`collectionType` is an
+  /// `IdentifiedArray<ID, _>`). Invariant: it points at the id only while the scopes prepare
+  /// (during ``announce(collectionAt:id:)``); it is `nil` otherwise.
+  private var id: UnsafeRawPointer?
+  private var snapshotHolders:
+    ContiguousArray<(holder: any SnapshotHolder, child: UnsafeRawPointer)> =
+      []
 
-  fileprivate init(collectionType: ObjectIdentifier) {
+  /// A mutation no announcement uses now, for the next one. Main actor only, as
+  /// ``ReducerRun/current``.
+  @exclusivity(unchecked) nonisolated(unsafe) private static var spare: ElementMutation?
+
+  private init(collectionType: ObjectIdentifier) {
     self.collectionType = collectionType
   }
 
@@ -37,10 +50,27 @@ class ElementMutation {
     let offset = UnsafeRawPointer(collection) - UnsafeRawPointer(run.state)
     // Only a collection inside the state being reduced; anything else is a copy.
     guard offset >= 0, offset + size <= run.size else { return nil }
-    let mutation = TypedElementMutation(
-      id: id, collectionType: ObjectIdentifier(IdentifiedArray<ID, Element>.self))
-    run.target.prepareForElementMutation(mutation, at: offset, size: size, in: run.state)
+    let collectionType = ObjectIdentifier(IdentifiedArray<ID, Element>.self)
+    let mutation: ElementMutation
+    if let spare {
+      self.spare = nil
+      spare.collectionType = collectionType
+      mutation = spare
+    } else {
+      mutation = ElementMutation(collectionType: collectionType)
+    }
+    withUnsafePointer(to: id) { id in
+      mutation.id = UnsafeRawPointer(id)
+      run.target.prepareForElementMutation(mutation, at: offset, size: size, in: run.state)
+      mutation.id = nil
+    }
     return mutation
+  }
+
+  /// The id of the mutated element, while the scopes prepare for the mutation; `ID` is the
+  /// `ID` of the collection (the caller checked ``collectionType``).
+  func elementID<ID>(as _: ID.Type) -> ID {
+    id.unsafelyUnwrapped.assumingMemoryBound(to: ID.self).pointee
   }
 
   /// A scope dropped its snapshot of the child at `child`, to take again in ``finish()``.
@@ -48,22 +78,14 @@ class ElementMutation {
     snapshotHolders.append((holder, child))
   }
 
-  /// The element was mutated: the scopes take their snapshots again.
+  /// The element was mutated: the scopes take their snapshots again. The mutation is then
+  /// reused by a later announcement.
   func finish() {
     for (holder, child) in snapshotHolders {
       holder.retakeSnapshot(childAt: child)
     }
-    snapshotHolders = []
-  }
-}
-
-/// An ``ElementMutation`` of the element with `id`.
-final class TypedElementMutation<ID: Hashable>: ElementMutation {
-  let id: ID
-
-  fileprivate init(id: ID, collectionType: ObjectIdentifier) {
-    self.id = id
-    super.init(collectionType: collectionType)
+    snapshotHolders.removeAll(keepingCapacity: true)
+    if Self.spare == nil { Self.spare = self }
   }
 }
 

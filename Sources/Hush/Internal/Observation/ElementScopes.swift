@@ -70,7 +70,7 @@ final class ElementScopes<ID: Hashable, Element> {
   /// The scope of the mutated element, if it has one; `mutation` is a mutation of a collection
   /// with this `ID` (the caller checked its collection type).
   func scope(for mutation: ElementMutation) -> ObservationCell? {
-    self[id: unsafeDowncast(mutation, to: TypedElementMutation<ID>.self).id]
+    self[id: mutation.elementID(as: ID.self)]
   }
 
   /// Compares the active element scopes `scopes` against `collection` in one pass: the

@@ -325,7 +325,7 @@ final class ObserverSet<Base> {
   ///
   /// - Complexity: O(active observers that are not element scopes + `elementScopes`).
   func collectChanges(
-    in base: UnsafePointer<Base>, onlyElements elementScopes: [ObservationCell],
+    in base: UnsafePointer<Base>, onlyElements elementScopes: ContiguousArray<ObservationCell>,
     into changed: inout [ObservationCell], recorder: ChangeRecorder?
   ) {
     for observer in active {

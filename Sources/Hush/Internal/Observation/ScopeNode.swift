@@ -26,6 +26,10 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
   /// comparison (see ``ElementMutation``). Unchecked exclusivity, as the hot state of
   /// ``ObserverSet``: touched on the main actor only, never during an access to it.
   @exclusivity(unchecked) private var pendingMutation: PendingElementMutation?
+  /// The scopes of the elements mutated since the last comparison (one, usually), while
+  /// `pendingMutation` is set; empty otherwise. Kept apart from it so that its capacity is
+  /// reused: an element send allocates nothing here.
+  @exclusivity(unchecked) private var pendingElementScopes: ContiguousArray<ObservationCell> = []
   /// For the scope of an identified collection with element stores: finds the scope of an
   /// element from an ``ElementMutation`` of this collection.
   var findElementScope: ((ElementMutation) -> ObservationCell?)?
@@ -50,7 +54,7 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
         // Nothing under this scope changed but the announced elements.
         if pending.isCollection {
           observers.collectChanges(
-            in: child, onlyElements: pending.elementScopes, into: &changed, recorder: recorder)
+            in: child, onlyElements: pendingElementScopes, into: &changed, recorder: recorder)
         } else {
           observers.collectChanges(in: child, into: &changed, recorder: recorder)
         }
@@ -58,6 +62,7 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
         lens.takeSnapshot(of: child)
         observers.collectChanges(in: child, into: &changed, recorder: recorder)
       }
+      pendingElementScopes.removeAll(keepingCapacity: true)
       return
     }
     // `withChangedChild` skips the child's observers when the child is bitwise unchanged:
@@ -84,15 +89,14 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
     let child = (base + childOffset).assumingMemoryBound(to: Child.self)
     let unchanged = lens.snapshotMatches(child)
     var pending =
-      pendingMutation
-      ?? PendingElementMutation(unchangedBefore: true, isCollection: false, elementScopes: [])
+      pendingMutation ?? PendingElementMutation(unchangedBefore: true, isCollection: false)
     pending.unchangedBefore = pending.unchangedBefore && unchanged
     if offset == childOffset, ObjectIdentifier(Child.self) == mutation.collectionType {
       pending.isCollection = true
       if let scope = findElementScope?(mutation),
-        !pending.elementScopes.contains(where: { $0 === scope })
+        !pendingElementScopes.contains(where: { $0 === scope })
       {
-        pending.elementScopes.append(scope)
+        pendingElementScopes.append(scope)
       }
     }
     pendingMutation = pending
@@ -160,6 +164,7 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
       parentObservers.deactivate(self)
       lens.dropSnapshot()
       pendingMutation = nil
+      pendingElementScopes.removeAll(keepingCapacity: true)
     }
   }
 }
@@ -168,10 +173,9 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
 struct PendingElementMutation {
   /// Whether the child was bitwise unchanged when each mutation was announced.
   var unchangedBefore: Bool
-  /// Whether the child is the collection whose elements were mutated (else it holds it).
+  /// Whether the child is the collection whose elements were mutated (else it holds it); the
+  /// scopes of the mutated elements that have one are the scope's `pendingElementScopes`.
   var isCollection: Bool
-  /// The scopes of the mutated elements that have one (one, usually).
-  var elementScopes: [ObservationCell]
 }
 
 /// How a scope finds its child value inside the parent's.
