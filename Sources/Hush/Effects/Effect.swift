@@ -18,6 +18,7 @@ import IssueReporting
 /// ``throttle(id:for:clock:latest:)`` (Effect+Timing.swift), `merge`, `concatenate` and
 /// ``map(_:)`` (Effect+Composition.swift).
 public struct Effect<Action> {
+  @usableFromInline
   enum Operation {
     case none
     case send(Action)
@@ -37,14 +38,23 @@ public struct Effect<Action> {
       Effect<Action>)
   }
 
-  let operation: Operation
+  @usableFromInline let operation: Operation
 
+  @usableFromInline
   init(_ operation: Operation) {
     self.operation = operation
   }
 
   /// No work.
+  @inlinable
   public static var none: Self { Self(.none) }
+
+  /// Whether this is ``none``.
+  @inlinable
+  var isNone: Bool {
+    if case .none = operation { return true }
+    return false
+  }
 
   /// Sends `action` to the store right after the current action, before `send(_:)` returns.
   ///
@@ -152,6 +162,7 @@ extension Effect.Operation: Sendable where Action: Sendable {}
 public typealias EffectOf<R: Reducer> = Effect<R.Action>
 
 /// How the task of an `Effect.run` is made.
+@usableFromInline
 struct EffectRunOptions: Sendable {
   var priority: TaskPriority?
   var name: String?

@@ -87,6 +87,7 @@ public final class Store<State, Action> {
   ///   - prepareDependencies: Overrides dependencies for every action the store reduces and
   ///     every effect those actions start, on top of the dependencies in force where the
   ///     store is created. The state and the reducer are made with them too.
+  @inlinable
   public convenience init<R: Reducer>(
     initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
@@ -107,6 +108,7 @@ public final class Store<State, Action> {
   /// - Parameters:
   ///   - initialState: The state to start from.
   ///   - reducer: The reducer that handles every action sent to the store.
+  @inlinable
   public convenience init<R: Reducer>(initialState: State, reducer: R)
   where R.State == State, R.Action == Action {
     self.init(initialState: initialState) { reducer.reduce(into: &$0, action: $1) }
@@ -130,6 +132,7 @@ public final class Store<State, Action> {
   }
 
   /// A root store that reduces every action with `dependencies`.
+  @usableFromInline
   package init(
     initialState: State,
     dependencies: DependencyValues,

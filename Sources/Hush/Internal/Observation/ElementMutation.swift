@@ -16,6 +16,7 @@ import IdentifiedCollections
 /// Announcing allocates nothing: the mutation object is reused from one announcement to the
 /// next (a nested announcement, by an element reducer inside an element reducer, takes a fresh
 /// one), and it keeps the capacity of its list of scopes.
+@usableFromInline
 final class ElementMutation {
   /// The type of the collection, to tell it from a value that starts at the same offset.
   private(set) var collectionType: ObjectIdentifier
@@ -37,33 +38,32 @@ final class ElementMutation {
 
   /// Announces that the element `id` of the collection at `collection` is about to be
   /// mutated in place, when the collection is part of the state of the store whose reducer
-  /// runs.
+  /// runs. `collection` points at a value of the type `type`, an `IdentifiedArray` `size`
+  /// bytes long, and `id` at one of its ids.
   ///
   /// - Returns: The mutation, to ``finish()`` once the element was mutated; `nil` when no
   ///   store is told (the reducer runs outside a store, or on a copy of its state): the store
   ///   then compares as for any change.
-  static func announce<ID: Hashable, Element>(
-    collectionAt collection: UnsafeMutablePointer<IdentifiedArray<ID, Element>>, id: ID
+  @usableFromInline
+  static func announce(
+    collectionAt collection: UnsafeRawPointer, size: Int, type: ObjectIdentifier,
+    id: UnsafeRawPointer
   ) -> ElementMutation? {
     guard let run = ReducerRun.current else { return nil }
-    let size = MemoryLayout<IdentifiedArray<ID, Element>>.size
-    let offset = UnsafeRawPointer(collection) - UnsafeRawPointer(run.state)
+    let offset = collection - UnsafeRawPointer(run.state)
     // Only a collection inside the state being reduced; anything else is a copy.
     guard offset >= 0, offset + size <= run.size else { return nil }
-    let collectionType = ObjectIdentifier(IdentifiedArray<ID, Element>.self)
     let mutation: ElementMutation
     if let spare {
       self.spare = nil
-      spare.collectionType = collectionType
+      spare.collectionType = type
       mutation = spare
     } else {
-      mutation = ElementMutation(collectionType: collectionType)
+      mutation = ElementMutation(collectionType: type)
     }
-    withUnsafePointer(to: id) { id in
-      mutation.id = UnsafeRawPointer(id)
-      run.target.prepareForElementMutation(mutation, at: offset, size: size, in: run.state)
-      mutation.id = nil
-    }
+    mutation.id = id
+    run.target.prepareForElementMutation(mutation, at: offset, size: size, in: run.state)
+    mutation.id = nil
     return mutation
   }
 
@@ -80,6 +80,7 @@ final class ElementMutation {
 
   /// The element was mutated: the scopes take their snapshots again. The mutation is then
   /// reused by a later announcement.
+  @usableFromInline
   func finish() {
     for (holder, child) in snapshotHolders {
       holder.retakeSnapshot(childAt: child)
