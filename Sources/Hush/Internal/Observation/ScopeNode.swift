@@ -106,12 +106,6 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
       mutation, at: offset - childOffset, size: size, in: UnsafeRawPointer(child))
   }
 
-  /// For the scope of one element: whether its element is unchanged in `elements` (see
-  /// ``ElementScopes/collectChanges(in:scopes:into:recorder:)``).
-  func childIsUnchanged(inElements elements: UnsafeBufferPointer<Child>) -> Bool {
-    lens.isUnchanged(inElements: elements)
-  }
-
   func retakeSnapshot(childAt child: UnsafeRawPointer) {
     lens.takeSnapshot(of: child.assumingMemoryBound(to: Child.self))
   }
@@ -213,9 +207,6 @@ class ScopeLens<Parent, Child> {
   var childOffset: Int? { nil }
   /// Whether this is the lens of one element of an identified collection.
   var isElementLens: Bool { false }
-  /// For the lens of one element: whether the element is bitwise identical to the last one
-  /// seen, at the index where it was last found in `elements` (then it is unchanged).
-  func isUnchanged(inElements elements: UnsafeBufferPointer<Child>) -> Bool { false }
   /// Whether `parent` has the child (checked on a send to a child store).
   func containsChild(in parent: UnsafePointer<Parent>) -> Bool { true }
   /// Whether the child was found missing from its parent once: it then stays missing (an
@@ -342,16 +333,22 @@ final class KeyPathLens<Parent, Child>: ScopeLens<Parent, Child> {
 /// The element with one id in an identified array; remembers its last value for when it is
 /// removed, as a row that is animating out still shows its last state.
 final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, Element>, Element> {
-  let id: ID
-  /// Also the snapshot for `withChangedChild`: it shares the element's buffers, so its bytes
-  /// equal an element's only when that element is this value (it holds the buffers, which
-  /// therefore cannot be reused). Element ids are part of the element's value and unique in
-  /// the collection, so equal bytes at `lastIndex` also mean the same element.
-  // Hot-path state: no dynamic exclusivity checks (touched on the main actor only, never
-  // while an access to it is in progress; see `ObserverSet`).
-  @exclusivity(unchecked) private var lastElement: Element
+  // Hot-path state first, before any stored property whose size depends on `ID` or
+  // `Element`: their offsets are then fixed, and the scan of a collection's element scopes
+  // (``ElementScopes/collectChanges(in:scopes:into:recorder:)``, unspecialized) reads them
+  // without a metadata lookup per row. No dynamic exclusivity checks (touched on the main
+  // actor only, never while an access to them is in progress; see `ObserverSet`).
+
   /// Where the element was last found; checked first, without hashing the id.
-  @exclusivity(unchecked) private var lastIndex = 0
+  @exclusivity(unchecked) private(set) var lastIndex = 0
+  /// The last element seen (always initialized, from `init` to `deinit`); also the snapshot
+  /// for `withChangedChild`: it shares the element's buffers, so its bytes equal an element's
+  /// only when that element is this value (it holds the buffers, which therefore cannot be
+  /// reused). Element ids are part of the element's value and unique in the collection, so
+  /// equal bytes at `lastIndex` also mean the same element. Out of line, so that its address
+  /// is at hand for byte comparisons.
+  let last: UnsafeMutablePointer<Element>
+  let id: ID
 
   /// The index of the collection's element scopes, told when this lens's scope goes away.
   private let scopes: ElementScopes<ID, Element>
@@ -363,12 +360,15 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
 
   init(id: ID, element: Element, scopes: ElementScopes<ID, Element>) {
     self.id = id
-    self.lastElement = element
+    self.last = .allocate(capacity: 1)
+    last.initialize(to: element)
     self.scopes = scopes
   }
 
   deinit {
     if !isRemoved { scopes.remove(id: id, lens: ObjectIdentifier(self)) }
+    last.deinitialize(count: 1)
+    last.deallocate()
   }
 
   /// The element is not in the collection: the scope leaves the index of live element scopes
@@ -384,7 +384,7 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
 
   /// The element left the collection; `element` is its value before it left.
   func elementWasRemoved(lastValue element: Element) {
-    lastElement = element
+    last.pointee = element
     _ = markRemoved()
   }
 
@@ -400,51 +400,46 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
     return true
   }
 
-  override func isUnchanged(inElements elements: UnsafeBufferPointer<Element>) -> Bool {
-    guard lastIndex < elements.count, let base = elements.baseAddress else { return false }
-    return withUnsafeMutablePointer(to: &lastElement) { last in
-      memcmp(base + lastIndex, last, MemoryLayout<Element>.size) == 0
-    }
-  }
-
   override func withChild(
     in parent: UnsafePointer<IdentifiedArray<ID, Element>>,
     _ body: (UnsafePointer<Element>) -> Void
   ) -> Bool {
     guard containsChild(in: parent) else { return false }
-    lastElement = parent.pointee[lastIndex]
-    withUnsafePointer(to: &lastElement, body)
+    last.pointee = parent.pointee[lastIndex]
+    body(last)
     return true
   }
 
   /// The element at the last index, when it is bitwise identical to the last element, is
   /// that element unchanged: its id is part of (or computed from) its value, and ids are
-  /// unique in the collection. Otherwise the element is looked up by id.
+  /// unique in the collection. Otherwise the element is looked up: at the last index first
+  /// (an element changed in place stays there), by id otherwise.
   override func withChangedChild(
     in parent: UnsafePointer<IdentifiedArray<ID, Element>>,
     _ body: (UnsafePointer<Element>) -> Void
   ) -> Bool {
     let elements = parent.pointee.elements
-    let unchanged = elements.withUnsafeBufferPointer { buffer in
-      guard lastIndex < buffer.count, let base = buffer.baseAddress else { return false }
-      return withUnsafeMutablePointer(to: &lastElement) { last in
-        memcmp(
-          UnsafeRawPointer(base + lastIndex), UnsafeRawPointer(last),
-          MemoryLayout<Element>.size) == 0
-      }
-    }
-    if unchanged { return true }
-    guard !isRemoved, let index = parent.pointee.index(id: id) else { return markRemoved() }
-    lastIndex = index
     return elements.withUnsafeBufferPointer { buffer in
-      lastElement = buffer[index]
-      body(buffer.baseAddress! + index)
+      guard let base = buffer.baseAddress else { return markRemoved() }
+      if lastIndex < buffer.count,
+        hasSameBytes(base + lastIndex, last, count: MemoryLayout<Element>.size)
+      {
+        return true
+      }
+      guard !isRemoved else { return false }
+      let ids = parent.pointee.ids
+      if lastIndex >= ids.count || ids[lastIndex] != id {
+        guard let index = ids.firstIndex(of: id) else { return markRemoved() }
+        lastIndex = index
+      }
+      last.pointee = base[lastIndex]
+      body(last)
       return true
     }
   }
 
   override func withLastChild(_ body: (UnsafePointer<Element>) -> Void) {
-    withUnsafePointer(to: lastElement, body)
+    body(last)
   }
 
   override var isElementLens: Bool { true }
@@ -459,10 +454,34 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
       return
     }
     body(&parent[index])
-    lastElement = parent[index]
+    last.pointee = parent[index]
   }
 
   override var pathComponent: String {
     "[id: \(describeValue(id))]"
   }
+}
+
+/// Whether the `count` bytes at `lhs` and `rhs` are the same: a word at a time, inline (a
+/// row's comparison in a scan of thousands costs a few instructions, not a call to `memcmp`).
+@inline(__always)
+func hasSameBytes(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int) -> Bool {
+  var offset = 0
+  while offset + 8 <= count {
+    if lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      != rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    {
+      return false
+    }
+    offset += 8
+  }
+  while offset < count {
+    if lhs.load(fromByteOffset: offset, as: UInt8.self)
+      != rhs.load(fromByteOffset: offset, as: UInt8.self)
+    {
+      return false
+    }
+    offset += 1
+  }
+  return true
 }
