@@ -158,6 +158,7 @@ final class ElementStores<ID: Hashable, State, Action> {
       scopes[id: id] ?? scopes.makeScope(id: id, element: element, in: collection.observers)
     let collection = self.collection
     let send = self.send
+    let scopes = self.scopes
     let store = Store<State, Action>(
       host: node,
       forward: { action in
@@ -178,6 +179,11 @@ final class ElementStores<ID: Hashable, State, Action> {
             """)
           return StoreTask(nil)
         }
+        // The scope of the sending element, for the element mutation its action announces
+        // (found there without hashing the id).
+        let outer = scopes.sending
+        scopes.sending = node
+        defer { scopes.sending = outer }
         return send(id, action)
       },
       parent: self,

@@ -23,6 +23,13 @@ final class ElementScopes<ID: Hashable, Element> {
 
   private var entries: [ID: Entry] = [:]
 
+  /// The scope of the element whose store is sending an action, while it sends (set by the
+  /// element store around its send, restored after): the element mutation the action
+  /// announces is usually that element's. Not retained (the sending store holds its scope
+  /// for the whole send) and no dynamic exclusivity checks (main actor only, never touched
+  /// during an access to it).
+  @exclusivity(unchecked) unowned(unsafe) var sending: Scope?
+
   /// The live scope of the element with `id`, if any.
   subscript(id id: ID) -> Scope? {
     entries[id]?.scope.takeUnretainedValue()
@@ -70,7 +77,14 @@ final class ElementScopes<ID: Hashable, Element> {
   /// The scope of the mutated element, if it has one; `mutation` is a mutation of a collection
   /// with this `ID` (the caller checked its collection type).
   func scope(for mutation: ElementMutation) -> ObservationCell? {
-    self[id: mutation.elementID(as: ID.self)]
+    let id = mutation.elementID(as: ID.self)
+    if let sending {
+      // Made by `makeScope`, so with an `ElementLens<ID, Element>`; a scope whose element was
+      // never found missing is the one `entries` holds for its id.
+      let lens = unsafeDowncast(sending.lens, to: ElementLens<ID, Element>.self)
+      if !lens.isRemoved, lens.id == id { return sending }
+    }
+    return self[id: id]
   }
 
   /// Compares the active element scopes `scopes` against `collection` in one pass: the
