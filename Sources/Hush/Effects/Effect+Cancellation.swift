@@ -29,7 +29,7 @@ extension Effect {
   public func cancellable(
     id: some Hashable & Sendable, cancelInFlight: Bool = false
   ) -> Self {
-    if case .none = operation, !cancelInFlight { return self }
+    if isNone, !cancelInFlight { return self }
     return Self(.cancellable(id: EffectID(id), cancelInFlight: cancelInFlight, self))
   }
 

@@ -29,7 +29,7 @@ extension Effect {
     for duration: Duration,
     clock: any Clock<Duration> = ContinuousClock()
   ) -> Self {
-    if case .none = operation { return .cancel(id: id) }
+    if isNone { return .cancel(id: id) }
     return Self(.deferred(duration, clock, self)).cancellable(id: id, cancelInFlight: true)
   }
 

@@ -18,7 +18,6 @@ import IssueReporting
 /// ``throttle(id:for:clock:latest:)`` (Effect+Timing.swift), `merge`, `concatenate` and
 /// ``map(_:)`` (Effect+Composition.swift).
 public struct Effect<Action> {
-  @usableFromInline
   enum Operation {
     case none
     case send(Action)
@@ -38,23 +37,37 @@ public struct Effect<Action> {
       Effect<Action>)
   }
 
-  @usableFromInline let operation: Operation
+  /// The operation, boxed; `nil` for ``none``. A class reference has the same layout whatever
+  /// `Action` is, so code that is not specialized for the app's action type (the store's send
+  /// path) handles an effect without looking up its generic metadata, and returns `.none`
+  /// without building an enum value.
+  @usableFromInline let box: EffectBox<Action>?
+
+  /// What the effect does.
+  var operation: Operation {
+    box?.operation ?? .none
+  }
+
+  init(_ operation: Operation) {
+    if case .none = operation {
+      self.box = nil
+    } else {
+      self.box = EffectBox(operation)
+    }
+  }
 
   @usableFromInline
-  init(_ operation: Operation) {
-    self.operation = operation
+  init(box: EffectBox<Action>?) {
+    self.box = box
   }
 
   /// No work.
   @inlinable
-  public static var none: Self { Self(.none) }
+  public static var none: Self { Self(box: nil) }
 
   /// Whether this is ``none``.
   @inlinable
-  var isNone: Bool {
-    if case .none = operation { return true }
-    return false
-  }
+  var isNone: Bool { box == nil }
 
   /// Sends `action` to the store right after the current action, before `send(_:)` returns.
   ///
@@ -134,7 +147,7 @@ public struct Effect<Action> {
     _ effects: some Sequence<Self>, as operation: ([Self]) -> Operation
   ) -> Self {
     let effects = effects.filter {
-      if case .none = $0.operation { return false }
+      if $0.isNone { return false }
       return true
     }
     switch effects.count {
@@ -147,8 +160,8 @@ public struct Effect<Action> {
   /// Runs this effect and `other` at the same time.
   public func merge(with other: Self) -> Self {
     // Without building an array for the common case of a `.none`.
-    if case .none = operation { return other }
-    if case .none = other.operation { return self }
+    if isNone { return other }
+    if other.isNone { return self }
     return Self(.merge([self, other]))
   }
 }
@@ -158,11 +171,23 @@ public struct Effect<Action> {
 extension Effect: Sendable where Action: Sendable {}
 extension Effect.Operation: Sendable where Action: Sendable {}
 
+/// The operation of an ``Effect`` that does something. Immutable: sharing it is as safe as
+/// sharing the operation.
+@usableFromInline
+final class EffectBox<Action> {
+  let operation: Effect<Action>.Operation
+
+  init(_ operation: Effect<Action>.Operation) {
+    self.operation = operation
+  }
+}
+
+extension EffectBox: @unchecked Sendable where Action: Sendable {}
+
 /// The effect of a reducer's actions: `EffectOf<Feature>`, as in TCA.
 public typealias EffectOf<R: Reducer> = Effect<R.Action>
 
 /// How the task of an `Effect.run` is made.
-@usableFromInline
 struct EffectRunOptions: Sendable {
   var priority: TaskPriority?
   var name: String?

@@ -3,7 +3,6 @@
 /// Two ids are equal when their values have the same type and are `==`, like `AnyHashable`.
 /// The hash is computed once, when the id is made: the store looks ids up on every
 /// cancellable, debounced or throttled send.
-@usableFromInline
 struct EffectID: Hashable, Sendable {
   let base: any Hashable & Sendable
   private let hash: Int
@@ -14,12 +13,10 @@ struct EffectID: Hashable, Sendable {
     self.hash = AnyHashable(base).hashValue
   }
 
-  @usableFromInline
   static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.hash == rhs.hash && AnyHashable(lhs.base) == AnyHashable(rhs.base)
   }
 
-  @usableFromInline
   func hash(into hasher: inout Hasher) {
     hasher.combine(hash)
   }

@@ -192,7 +192,7 @@ struct ScreenReducer<Screen: Reducer>: Reducer {
     } operation: {
       screen.reduce(into: &state.element, action: action)
     }
-    if case .none = effect.operation { return .none }
+    if effect.isNone { return .none }
     return effect.asScreenEffect()
   }
 }

@@ -415,7 +415,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       } else {
         effect = child.reduce(into: &state[keyPath: keyPath]!, action: action)
       }
-      if case .none = effect.operation { return .none }
+      if effect.isNone { return .none }
       identity = ChildIdentity(of: state[keyPath: keyPath]!)
     case let .casePath(casePath, _):
       guard var childState = casePath.extract(from: state) else {
@@ -426,7 +426,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       effect = child.reduce(into: &childState, action: action)
       identity = ChildIdentity(of: childState)
       state = casePath.embed(childState)
-      if case .none = effect.operation { return .none }
+      if effect.isNone { return .none }
     }
     ChildEffectsStarted.insert(path)
     let id = IfLetEffectID(path: path, identity: identity)

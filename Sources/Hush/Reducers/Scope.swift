@@ -219,7 +219,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       state = casePath.embed(childState)
       scope = keyPath
     }
-    if case .none = effect.operation { return .none }
+    if effect.isNone { return .none }
     let toChildAction = self.toChildAction
     // Key paths are immutable, so sharing one across threads is safe.
     return effect.map { toChildAction.embed($0) }.scopingIDs(to: UncheckedSendable(scope))

@@ -257,7 +257,7 @@ public final class Store<State, Action> {
       }
     }
     // Most actions start no effect: nothing to interpret.
-    if case .none = effect.operation { return StoreTask(nil) }
+    if effect.isNone { return StoreTask(nil) }
     return run(effect)
   }
 
