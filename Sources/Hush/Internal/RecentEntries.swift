@@ -8,6 +8,19 @@ struct RecentEntries<Entry> {
 
   static var limit: Int { 4 }
 
+  /// The first non-`nil` result of `body` on the entries, each passed in place (not copied:
+  /// an entry holds references, whose copies would cost retains and releases).
+  @inline(__always)
+  func first<Result>(_ body: (UnsafePointer<Entry>) -> Result?) -> Result? {
+    entries.withUnsafeBufferPointer { entries in
+      guard let base = entries.baseAddress else { return nil }
+      for index in 0..<entries.count {
+        if let result = body(base + index) { return result }
+      }
+      return nil
+    }
+  }
+
   /// Adds `entry`, replacing the oldest when full.
   mutating func remember(_ entry: Entry) {
     if entries.count < Self.limit {

@@ -33,13 +33,26 @@ extension Store {
     action: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
     let actionType = ObjectIdentifier(ChildAction.self)
-    for entry in recentChildren.entries where entry.path === state && entry.actionType == actionType
-    {
-      // The entry was made below for this key path object (of `ChildState`) and action type.
-      if let child = entry.store {
-        return unsafeDowncast(child, to: Store<ChildState, ChildAction>.self)
-      }
+    let recent = recentChildren.first { entry in
+      entry.pointee.path === state && entry.pointee.actionType == actionType
+        ? entry.pointee.store : nil
     }
+    if let recent {
+      // The entry was made for this key path object (of `ChildState`) and action type.
+      return unsafeDowncast(recent, to: Store<ChildState, ChildAction>.self)
+    }
+    return childStore(state: state, action: action, actionType: actionType)
+  }
+
+  /// The child store of `scope(state:action:)` when it is not among the recent ones: the live
+  /// one, or a new one. Apart, so that the fast path above holds no value of the child's
+  /// types (whose metadata would be looked up on every call).
+  @inline(never)
+  private func childStore<ChildState, ChildAction>(
+    state: WritableKeyPath<State, ChildState>,
+    action: @escaping (ChildAction) -> Action,
+    actionType: ObjectIdentifier
+  ) -> Store<ChildState, ChildAction> {
     let id = ScopeID(path: state, actionType: actionType)
     if let child = children[id] as? Store<ChildState, ChildAction> {
       recentChildren.remember(RecentChild(path: state, actionType: actionType, store: child))

@@ -53,7 +53,8 @@ public final class Store<State, Action> {
   /// holds. Only `scope(state:action:)` writes entries, each with the store it returned for
   /// that key path and action type (so of the types they name); the stores are held weakly,
   /// as in `children`, and the key paths strongly, so their addresses are not reused.
-  var recentChildren = RecentEntries<RecentChild>()
+  /// No dynamic exclusivity checks: main actor only, and never touched during an access to it.
+  @exclusivity(unchecked) var recentChildren = RecentEntries<RecentChild>()
   /// The id of the state, when it is `Identifiable`: always an `AnyHashable` of `State.ID`
   /// then (every initializer takes it from the state's own `id`), which `id` relies on.
   /// `nonisolated(unsafe)`: a constant, set once in `init`.

@@ -162,12 +162,13 @@ final class ObserverSet<Base> {
   /// The cell of a key path object read lately, woken if it was dormant, or `nil`.
   @inline(__always)
   private func recentCell<Value>(for keyPath: KeyPath<Base, Value>) -> ValueCell<Base, Value>? {
-    for entry in recentCells.entries where entry.keyPath === keyPath {
-      let cell = unsafeDowncast(entry.cell, to: ValueCell<Base, Value>.self)
-      if cell.activeIndex < 0 { wake(cell) }
-      return cell
+    let found = recentCells.first { entry in
+      entry.pointee.keyPath === keyPath ? entry.pointee.cell : nil
     }
-    return nil
+    guard let found else { return nil }
+    let cell = unsafeDowncast(found, to: ValueCell<Base, Value>.self)
+    if cell.activeIndex < 0 { wake(cell) }
+    return cell
   }
 
   /// Whether the invariant of `recentCells` holds: each entry's cell is the one `cells` holds
