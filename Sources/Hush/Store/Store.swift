@@ -251,10 +251,14 @@ public final class Store<State, Action> {
   public func send(_ action: Action) -> StoreTask {
     if let forward { return forward(action) }
     guard let root else { return StoreTask(nil) }
-    let effect = root.state.mutate(cause: .send(String(describing: action))) { state in
+    // Written by the closures rather than returned through them: the generic functions in
+    // between then return `Void`, and an effect (whose layout does not depend on `Action`)
+    // needs no metadata lookup on the way.
+    var effect = Effect<Action>.none
+    root.state.mutate(cause: .send(String(describing: action))) { state in
       // One task-local binding; the effects the reducer makes capture it (see `Effect.run`).
       DependencyValues.$_current.withValue(root.dependencies.values) {
-        root.reducer(&state, action)
+        effect = root.reducer(&state, action)
       }
     }
     // Most actions start no effect: nothing to interpret.
