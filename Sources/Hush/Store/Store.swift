@@ -255,9 +255,18 @@ public final class Store<State, Action> {
     // between then return `Void`, and an effect (whose layout does not depend on `Action`)
     // needs no metadata lookup on the way.
     var effect = Effect<Action>.none
+    let dependencies = root.dependencies.values
     root.state.mutate(cause: .send(String(describing: action))) { state in
+      // The store's dependencies are usually the ones in force already (a store made outside
+      // `withDependencies` holds the default values): the same storage, bit for bit, so the
+      // reducer and the effects it makes see the same values without a task-local binding
+      // (a push and a pop, with an allocation, per send).
+      if hasSameBits(DependencyValues._current, dependencies) {
+        effect = root.reducer(&state, action)
+        return
+      }
       // One task-local binding; the effects the reducer makes capture it (see `Effect.run`).
-      DependencyValues.$_current.withValue(root.dependencies.values) {
+      DependencyValues.$_current.withValue(dependencies) {
         effect = root.reducer(&state, action)
       }
     }
@@ -301,6 +310,14 @@ extension Store: Identifiable where State: Identifiable {
   /// row's store, which keeps its id).
   public nonisolated var id: State.ID {
     identity?.base as! State.ID
+  }
+}
+
+/// Whether two values have the same bits: for values that hold only references, the same
+/// objects.
+func hasSameBits<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
+  withUnsafeBytes(of: lhs) { lhs in
+    withUnsafeBytes(of: rhs) { rhs in lhs.elementsEqual(rhs) }
   }
 }
 

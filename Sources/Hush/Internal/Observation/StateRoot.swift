@@ -83,9 +83,6 @@ final class StateRoot<State>: ObservationHost, ElementMutationTarget {
 
 /// Whether two values are the same: identical bytes, or equal by `==`.
 private func isSameValue<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
-  let sameBytes = withUnsafeBytes(of: lhs) { lhs in
-    withUnsafeBytes(of: rhs) { rhs in lhs.elementsEqual(rhs) }
-  }
-  if sameBytes { return true }
+  if hasSameBits(lhs, rhs) { return true }
   return equalityFunction(for: Value.self)?(lhs, rhs) ?? false
 }
