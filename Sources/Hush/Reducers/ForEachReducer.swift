@@ -288,10 +288,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     let idsAfter = ids(in: &state)
     // The same buffers: no element was removed (the usual case, O(1); `idsBefore` holds the
     // ids' buffer, so a removal in place copies it).
-    let sameIDs = withUnsafeBytes(of: idsBefore) { before in
-      withUnsafeBytes(of: idsAfter) { after in before.elementsEqual(after) }
-    }
-    if sameIDs { return effect }
+    if hasSameBits(idsBefore, idsAfter) { return effect }
     return cancellingEffects(of: idsBefore, removedIn: idsAfter, with: effect)
   }
 

@@ -313,14 +313,6 @@ extension Store: Identifiable where State: Identifiable {
   }
 }
 
-/// Whether two values have the same bits: for values that hold only references, the same
-/// objects.
-func hasSameBits<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
-  withUnsafeBytes(of: lhs) { lhs in
-    withUnsafeBytes(of: rhs) { rhs in lhs.elementsEqual(rhs) }
-  }
-}
-
 /// The id of `value` when it is `Identifiable`.
 func identityOf<Value>(_ value: Value) -> AnyHashable? {
   func id<Element: Identifiable>(of element: Element) -> AnyHashable { AnyHashable(element.id) }

@@ -61,10 +61,7 @@ final class ElementScopes<ID: Hashable, Element> {
   ) {
     guard !entries.isEmpty else { return }
     let ids = new.pointee.ids
-    let sameIDs = withUnsafeBytes(of: old.pointee.ids) { old in
-      withUnsafeBytes(of: ids) { old.elementsEqual($0) }
-    }
-    if sameIDs { return }
+    if hasSameBits(old.pointee.ids, ids) { return }
     let removed = entries.filter { !ids.contains($0.key) }
     for (id, entry) in removed {
       guard let element = old.pointee[id: id] else { continue }

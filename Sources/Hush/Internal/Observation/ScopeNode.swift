@@ -1,13 +1,5 @@
 import IdentifiedCollections
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// A child scope of an observed value: the part of `Parent` a child store reads, with the
 /// observers of its own paths. It is an observer of its parent while any of its own observers
 /// is active.
@@ -279,7 +271,7 @@ final class KeyPathLens<Parent, Child>: ScopeLens<Parent, Child> {
   }
 
   override func snapshotMatches(_ child: UnsafePointer<Child>) -> Bool {
-    hasSnapshot && memcmp(snapshot, child, size) == 0
+    hasSnapshot && hasSameBytes(snapshot, child, count: size)
   }
 
   override func takeSnapshot(in parent: UnsafePointer<Parent>) {
@@ -460,28 +452,4 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
   override var pathComponent: String {
     "[id: \(describeValue(id))]"
   }
-}
-
-/// Whether the `count` bytes at `lhs` and `rhs` are the same: a word at a time, inline (a
-/// row's comparison in a scan of thousands costs a few instructions, not a call to `memcmp`).
-@inline(__always)
-func hasSameBytes(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int) -> Bool {
-  var offset = 0
-  while offset + 8 <= count {
-    if lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      != rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-    {
-      return false
-    }
-    offset += 8
-  }
-  while offset < count {
-    if lhs.load(fromByteOffset: offset, as: UInt8.self)
-      != rhs.load(fromByteOffset: offset, as: UInt8.self)
-    {
-      return false
-    }
-    offset += 1
-  }
-  return true
 }

@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// One key path of a value that live readers read, with the value they saw.
 ///
 /// A change is detected in two steps. Bitwise-identical bytes mean an unchanged value: a copy
@@ -80,11 +72,7 @@ final class ValueCell<Base, Value>: Observer<Base> {
       newValue = raw.assumingMemoryBound(to: Value.self).pointee
     } else {
       newValue = read(base)
-      if withUnsafeBytes(
-        of: newValue, { new in withUnsafeBytes(of: &value) { new.elementsEqual($0) } })
-      {
-        return
-      }
+      if hasSameBits(newValue, value) { return }
     }
     if let isEqual, isEqual(value, newValue) {
       // Keep the newer bytes so the next comparison takes the bitwise fast path.
@@ -122,24 +110,6 @@ final class ValueCell<Base, Value>: Observer<Base> {
     } else {
       value = read(base)
     }
-  }
-}
-
-/// Whether `count` bytes at `pointer` equal the bytes in `buffer`.
-@inline(__always)
-private func hasSameBytes(_ pointer: UnsafeRawPointer, _ buffer: UnsafeRawBufferPointer) -> Bool {
-  guard let other = buffer.baseAddress else { return true }
-  switch buffer.count {
-  case 8:
-    return pointer.loadUnaligned(as: UInt64.self) == other.loadUnaligned(as: UInt64.self)
-  case 16:
-    return pointer.loadUnaligned(as: UInt64.self) == other.loadUnaligned(as: UInt64.self)
-      && pointer.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-        == other.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-  case 1:
-    return pointer.load(as: UInt8.self) == other.load(as: UInt8.self)
-  default:
-    return memcmp(pointer, other, buffer.count) == 0
   }
 }
 
