@@ -3,7 +3,8 @@
 /// A change is detected in two steps. Bitwise-identical bytes mean an unchanged value: a copy
 /// held here shares any buffer with the state, so an in-place mutation of the state's copy
 /// goes through copy-on-write and changes the bytes. Different bytes are then compared with
-/// `==` when the value is `Equatable`; other values count as changed (never a missed update).
+/// `==` when the value is `Equatable` (but for integers and `Bool`, whose different bytes are
+/// different values); other values count as changed (never a missed update).
 final class ValueCell<Base, Value>: Observer<Base> {
   /// The value readers saw; always equal to the current value at `keyPath`.
   /// (No dynamic exclusivity checks: compared on every change; see `ObserverSet`.)
@@ -34,7 +35,7 @@ final class ValueCell<Base, Value>: Observer<Base> {
     self.projectionDescription = ""
     self.value = value
     self.offset = MemoryLayout<Base>.offset(of: keyPath)
-    self.isEqual = equalityFunction(for: Value.self)
+    self.isEqual = cellEqualityFunction(for: Value.self)
     self.set = set
   }
 
@@ -50,7 +51,7 @@ final class ValueCell<Base, Value>: Observer<Base> {
     self.projectionDescription = description
     self.value = value
     self.offset = nil
-    self.isEqual = equalityFunction(for: Value.self)
+    self.isEqual = cellEqualityFunction(for: Value.self)
     self.set = set
   }
 
@@ -111,6 +112,18 @@ final class ValueCell<Base, Value>: Observer<Base> {
       value = read(base)
     }
   }
+}
+
+/// What a cell compares values with once their bytes differ: `==`, unless different bytes
+/// already mean different values (the standard library's integers and `Bool`: one
+/// representation per value, no padding).
+private func cellEqualityFunction<Value>(for type: Value.Type) -> ((Value, Value) -> Bool)? {
+  let bytesDecide: [Any.Type] = [
+    Int.self, Int8.self, Int16.self, Int32.self, Int64.self,
+    UInt.self, UInt8.self, UInt16.self, UInt32.self, UInt64.self, Bool.self,
+  ]
+  if bytesDecide.contains(where: { $0 == type }) { return nil }
+  return equalityFunction(for: type)
 }
 
 /// `==` for `Value` when it is `Equatable`, found once per cell, not per comparison.
