@@ -315,6 +315,21 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     }
   }
 
+  /// Announces the in-place mutation of the element `id` of `collection` (see
+  /// `ElementMutation`). Not isolated: a closure made in isolated code checks the executor it
+  /// runs on when called (a few hundred instructions), and this one needs no actor.
+  @inlinable
+  nonisolated static func announceMutation(
+    of id: ID, in collection: UnsafeMutablePointer<IdentifiedArray<ID, Element.State>>
+  ) -> ElementMutation? {
+    withUnsafePointer(to: id) { id in
+      ElementMutation.announce(
+        collectionAt: UnsafeRawPointer(collection),
+        size: MemoryLayout<IdentifiedArray<ID, Element.State>>.size,
+        type: ObjectIdentifier(IdentifiedArray<ID, Element.State>.self), id: UnsafeRawPointer(id))
+    }
+  }
+
   /// Runs the element reducer on the element with `id` in place, or returns `nil` when the
   /// collection has no such element.
   @inlinable
@@ -332,13 +347,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
       let collection = (UnsafeMutableRawPointer(state) + offset)
         .assumingMemoryBound(to: IdentifiedArray<ID, Element.State>.self)
       guard let index = collection.pointee.index(id: id) else { return nil }
-      let mutation = withUnsafePointer(to: id) { id in
-        ElementMutation.announce(
-          collectionAt: UnsafeRawPointer(collection),
-          size: MemoryLayout<IdentifiedArray<ID, Element.State>>.size,
-          type: ObjectIdentifier(IdentifiedArray<ID, Element.State>.self), id: UnsafeRawPointer(id)
-        )
-      }
+      let mutation = Self.announceMutation(of: id, in: collection)
       defer { mutation?.finish() }
       return element.reduce(into: &collection.pointee[index], action: action)
     }
