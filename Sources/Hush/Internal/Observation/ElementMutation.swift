@@ -22,7 +22,7 @@ final class ElementMutation {
   private(set) var collectionType: ObjectIdentifier
   /// The id of the mutated element, an `ID` of the collection (`collectionType` is an
   /// `IdentifiedArray<ID, _>`). Invariant: it points at the id only while the scopes prepare
-  /// (during ``announce(collectionAt:id:)``); it is `nil` otherwise.
+  /// (during ``announce(collectionAt:size:type:id:)``); it is `nil` otherwise.
   private var id: UnsafeRawPointer?
   private var snapshotHolders:
     ContiguousArray<(holder: any SnapshotHolder, child: UnsafeRawPointer)> =
