@@ -102,6 +102,9 @@ final class ElementScopes<ID: Hashable, Element> {
         let scope = unsafeDowncast(cell, to: Scope.self)
         // Every scope here was made by `makeScope`, with an `ElementLens<ID, Element>`.
         let lens = unsafeDowncast(scope.lens, to: ElementLens<ID, Element>.self)
+        // The same check as `ElementLens.withChangedChild`'s, written out here with the size
+        // and stride read once: a shared lens method cost about 40k instructions more per
+        // plain write at 10,000 rows (and 1k per element send) in callgrind.
         let index = lens.lastIndex
         if let base, index < count, hasSameBytes(base + index * stride, lens.last, count: size) {
           continue

@@ -118,13 +118,15 @@ final class ValueCell<Base, Value>: Observer<Base> {
 /// already mean different values (the standard library's integers and `Bool`: one
 /// representation per value, no padding).
 private func cellEqualityFunction<Value>(for type: Value.Type) -> ((Value, Value) -> Bool)? {
-  let bytesDecide: [Any.Type] = [
-    Int.self, Int8.self, Int16.self, Int32.self, Int64.self,
-    UInt.self, UInt8.self, UInt16.self, UInt32.self, UInt64.self, Bool.self,
-  ]
-  if bytesDecide.contains(where: { $0 == type }) { return nil }
+  if typesWhoseBytesDecideEquality.contains(where: { $0 == type }) { return nil }
   return equalityFunction(for: type)
 }
+
+/// See `cellEqualityFunction(for:)`: made once, not per cell.
+private let typesWhoseBytesDecideEquality: [Any.Type] = [
+  Int.self, Int8.self, Int16.self, Int32.self, Int64.self,
+  UInt.self, UInt8.self, UInt16.self, UInt32.self, UInt64.self, Bool.self,
+]
 
 /// `==` for `Value` when it is `Equatable`, found once per cell, not per comparison.
 func equalityFunction<Value>(for type: Value.Type) -> ((Value, Value) -> Bool)? {
