@@ -97,6 +97,10 @@ import Testing
       case 12: tree.items[id: value % 8]?.score += value % 2
       case 13: tree.items.swapAt(0, value % 8)
       case 14: tree.right.values = tree.right.values + [value % 3]
+      case 15:
+        // Two rows at once, in place (a plain reducer's write).
+        tree.items[id: value % 8]?.score += 1
+        tree.items[id: (value + 5) % 8]?.label = String(value % 2)
       case 16: tree.draft = value % 3 == 0 ? nil : (tree.draft ?? Leaf())
       case 17: tree.draft?.number = value
       case 18: tree.draft?.text = String(value % 3)

@@ -124,6 +124,7 @@ final class ElementStores<ID: Hashable, State, Action> {
     self.scopes = scopes
     node.elementScopes = scopes
     node.findElementScope = { [scopes] in scopes.scope(for: $0) }
+    node.collectionShadow = scopes
     node.onSnapshotChange { [scopes] in scopes.elementsWillChange(from: $0, to: $1) }
     node.observers.collectElementChanges = { collection, elementScopes, changed, recorder in
       ElementScopes<ID, State>.collectChanges(

@@ -1,4 +1,5 @@
 import IdentifiedCollections
+import OrderedCollections
 
 /// The scopes of the elements of one identified collection (those of its element stores), by
 /// id: how an ``ElementMutation`` finds the one scope to compare, and how a change of the
@@ -8,7 +9,7 @@ import IdentifiedCollections
 /// do) and are not weak references either: a weak reference gives its object a side table, and
 /// every retain and release of the scope then takes the runtime's slow path, once per row per
 /// change. A scope's lens removes its entry when the scope goes away.
-final class ElementScopes<ID: Hashable, Element> {
+final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArray<ID, Element>> {
   typealias Scope = ScopeNode<IdentifiedArray<ID, Element>, Element>
 
   /// Invariant: an entry's scope is alive. Its lens removes the entry when it finds its element
@@ -29,6 +30,28 @@ final class ElementScopes<ID: Hashable, Element> {
   /// for the whole send) and no dynamic exclusivity checks (main actor only, never touched
   /// during an access to it).
   @exclusivity(unchecked) unowned(unsafe) var sending: Scope?
+
+  // The shadow (see ``CollectionShadow``). No dynamic exclusivity checks: touched on the main
+  // actor only, never during an access to them.
+
+  /// The ids of the collection when the shadow started: holding them makes a change of the
+  /// ids copy them, so ids with the same bits are the same ids. `nil` while not shadowing.
+  @exclusivity(unchecked) private var shadowIDs: OrderedSet<ID>?
+  /// The copy of the elements, in the collection's order; empty while not shadowing.
+  @exclusivity(unchecked) private var shadow: [Element] = []
+  /// The comparisons in a row that found no element changed.
+  @exclusivity(unchecked) private var unchangedComparisons = 0
+  /// The indices of the elements found changed by a comparison (capacity reused).
+  @exclusivity(unchecked) private var changedIndices: ContiguousArray<Int> = []
+  /// The scopes of those elements (capacity reused).
+  @exclusivity(unchecked) private var changedScopes: ContiguousArray<ObservationCell> = []
+
+  /// After this many comparisons in a row that found nothing changed, the shadow stops and the
+  /// scope takes a snapshot again: a send that leaves the collection alone then costs one
+  /// byte comparison instead of one over all elements. Dropping the copy costs about what one
+  /// copy-on-write of the collection does, and a comparison over the elements is dozens of
+  /// times cheaper than either.
+  static var patience: Int { 16 }
 
   /// The live scope of the element with `id`, if any.
   subscript(id id: ID) -> Scope? {
@@ -60,14 +83,105 @@ final class ElementScopes<ID: Hashable, Element> {
     to new: UnsafePointer<IdentifiedArray<ID, Element>>
   ) {
     guard !entries.isEmpty else { return }
-    let ids = new.pointee.ids
-    if hasSameBits(old.pointee.ids, ids) { return }
+    elementsWillChange(from: old.pointee.ids, elements: old.pointee.elements, to: new.pointee.ids)
+  }
+
+  /// Like `elementsWillChange(from:to:)`, with the old collection given as its ids and its
+  /// elements in the same order.
+  private func elementsWillChange(
+    from oldIDs: OrderedSet<ID>, elements: [Element], to ids: OrderedSet<ID>
+  ) {
+    if hasSameBits(oldIDs, ids) { return }
     let removed = entries.filter { !ids.contains($0.key) }
     for (id, entry) in removed {
-      guard let element = old.pointee[id: id] else { continue }
+      guard let index = oldIDs.firstIndex(of: id) else { continue }
       let scope = entry.scope.takeUnretainedValue()
       unsafeDowncast(scope.lens, to: ElementLens<ID, Element>.self)
-        .elementWasRemoved(lastValue: element)
+        .elementWasRemoved(lastValue: elements[index])
+    }
+  }
+
+  override var isShadowing: Bool { shadowIDs != nil }
+
+  override func startShadowing(
+    from old: UnsafePointer<IdentifiedArray<ID, Element>>,
+    to new: UnsafePointer<IdentifiedArray<ID, Element>>
+  ) -> Bool {
+    // Without element scopes there is nothing to compare per element; with other ids, the
+    // collection changed shape, not elements in place.
+    guard !entries.isEmpty, hasSameBits(old.pointee.ids, new.pointee.ids) else { return false }
+    shadowIDs = old.pointee.ids
+    // Shares the snapshot's buffer, which the scope drops next: the copy is then the only
+    // reference to it, and is updated in place.
+    shadow = old.pointee.elements
+    unchangedComparisons = 0
+    return true
+  }
+
+  override func stopShadowing() {
+    guard shadowIDs != nil else { return }
+    shadowIDs = nil
+    shadow = []
+    unchangedComparisons = 0
+  }
+
+  override func collectChanges(
+    in collection: UnsafePointer<IdentifiedArray<ID, Element>>,
+    observers: ObserverSet<IdentifiedArray<ID, Element>>,
+    into changed: inout [ObservationCell], recorder: ChangeRecorder?
+  ) -> Bool {
+    guard let shadowIDs else { return false }
+    let ids = collection.pointee.ids
+    guard hasSameBits(shadowIDs, ids) else {
+      // The elements that left take their last value from the copy.
+      if !entries.isEmpty { elementsWillChange(from: shadowIDs, elements: shadow, to: ids) }
+      stopShadowing()
+      return false
+    }
+    findChangedElements(in: collection)
+    guard !changedIndices.isEmpty else {
+      unchangedComparisons += 1
+      if unchangedComparisons >= Self.patience { stopShadowing() }
+      return true
+    }
+    unchangedComparisons = 0
+    for index in changedIndices {
+      if let entry = entries[ids[index]] { changedScopes.append(entry.scope.takeUnretainedValue()) }
+    }
+    changedIndices.removeAll(keepingCapacity: true)
+    // The ids are unchanged: the observers of the ids alone are skipped.
+    observers.collectChanges(
+      in: collection, onlyElements: changedScopes, into: &changed, recorder: recorder)
+    changedScopes.removeAll(keepingCapacity: true)
+    return true
+  }
+
+  /// Compares the elements of `collection` with the copy (which has as many: the ids are the
+  /// same) in blocks of about 4 KiB, then element by element within a block that differs;
+  /// copies each changed element and records its index in `changedIndices`.
+  private func findChangedElements(in collection: UnsafePointer<IdentifiedArray<ID, Element>>) {
+    let size = MemoryLayout<Element>.size
+    let stride = MemoryLayout<Element>.stride
+    let blockCount = max(1, 4096 / max(stride, 1))
+    collection.pointee.elements.withUnsafeBufferPointer { elements in
+      shadow.withUnsafeMutableBufferPointer { copy in
+        guard let base = elements.baseAddress, let copyBase = copy.baseAddress else { return }
+        let count = min(elements.count, copy.count)
+        var start = 0
+        while start < count {
+          let end = min(start + blockCount, count)
+          // Padding between elements is compared too: a difference there only makes the block
+          // be compared element by element.
+          if !hasSameBytes(base + start, copyBase + start, count: (end - start) * stride) {
+            for index in start..<end
+            where !hasSameBytes(base + index, copyBase + index, count: size) {
+              copyBase[index] = base[index]
+              changedIndices.append(index)
+            }
+          }
+          start = end
+        }
+      }
     }
   }
 

@@ -28,6 +28,10 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
   /// For the scope of an identified collection with element stores: the scopes of its
   /// elements (an `ElementScopes`), for element stores made after the first ones went away.
   var elementScopes: AnyObject?
+  /// For the scope of an identified collection with element stores: compares the collection
+  /// with a private copy of its elements once a plain reducer writes elements in place (see
+  /// ``CollectionShadow``).
+  var collectionShadow: CollectionShadow<Child>?
 
   init(parent: ObserverSet<Parent>, lens: ScopeLens<Parent, Child>) {
     self.parentObservers = parent
@@ -57,6 +61,13 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
       pendingElementScopes.removeAll(keepingCapacity: true)
       return
     }
+    if let shadow = collectionShadow, let offset = lens.childOffset,
+      collectShadowedChanges(
+        shadow, child: (UnsafeRawPointer(base) + offset).assumingMemoryBound(to: Child.self),
+        into: &changed, recorder: recorder)
+    {
+      return
+    }
     // `withChangedChild` skips the child's observers when the child is bitwise unchanged:
     // then nothing under it changed, and a send costs nothing per observer of this scope.
     let found = lens.withChangedChild(in: base) { child in
@@ -69,6 +80,33 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
     }
   }
 
+  /// Compares the collection `child` through `shadow` when it shadows it, or starts shadowing
+  /// it when the snapshot shows elements written in place (the write copied the elements: the
+  /// snapshot shared them); returns `false` when the comparison is left to the lens.
+  private func collectShadowedChanges(
+    _ shadow: CollectionShadow<Child>, child: UnsafePointer<Child>,
+    into changed: inout [ObservationCell], recorder: ChangeRecorder?
+  ) -> Bool {
+    if !shadow.isShadowing {
+      guard let old = lens.snapshotPointer, !lens.snapshotMatches(child),
+        shadow.startShadowing(from: old, to: child)
+      else { return false }
+      // The shadow holds the old elements now; the snapshot would make the next write copy
+      // the collection again.
+      lens.dropSnapshot()
+    }
+    guard
+      shadow.collectChanges(in: child, observers: observers, into: &changed, recorder: recorder)
+    else {
+      // The ids changed: the shadow stopped, and the lens (without a snapshot) compares.
+      return false
+    }
+    // After comparisons that found nothing changed, the shadow stops: the snapshot makes the
+    // next comparison one of bytes.
+    if !shadow.isShadowing { lens.takeSnapshot(of: child) }
+    return true
+  }
+
   /// Drops the snapshot while an element of a collection inside this child is mutated in
   /// place (so the mutation does not copy the collection), and remembers whether anything
   /// else changed under this scope since the last comparison.
@@ -79,6 +117,9 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
       offset + size <= childOffset + MemoryLayout<Child>.size
     else { return }
     let child = (base + childOffset).assumingMemoryBound(to: Child.self)
+    // An announced mutation is compared through the snapshot: the next comparison of the
+    // collection compares everything (`unchanged` is false without a snapshot).
+    collectionShadow?.stopShadowing()
     let unchanged = lens.snapshotMatches(child)
     var pending =
       pendingMutation ?? PendingElementMutation(unchangedBefore: true, isCollection: false)
@@ -149,6 +190,7 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
     } else {
       parentObservers.deactivate(self)
       lens.dropSnapshot()
+      collectionShadow?.stopShadowing()
       pendingMutation = nil
       pendingElementScopes.removeAll(keepingCapacity: true)
     }
@@ -186,6 +228,8 @@ class ScopeLens<Parent, Child> {
   func takeSnapshot(of child: UnsafePointer<Child>) {}
   /// Whether `child` is bitwise identical to the snapshot (`false` without one).
   func snapshotMatches(_ child: UnsafePointer<Child>) -> Bool { false }
+  /// The snapshot, if there is one (valid until it is taken again or dropped).
+  var snapshotPointer: UnsafePointer<Child>? { nil }
   /// Forgets the snapshot (the scope has no active observers: nothing to compare).
   func dropSnapshot() {}
   /// Forgets the snapshot of a child that is now `child` (see ``snapshotWillChange``).
@@ -272,6 +316,10 @@ final class KeyPathLens<Parent, Child>: ScopeLens<Parent, Child> {
 
   override func snapshotMatches(_ child: UnsafePointer<Child>) -> Bool {
     hasSnapshot && hasSameBytes(snapshot, child, count: size)
+  }
+
+  override var snapshotPointer: UnsafePointer<Child>? {
+    hasSnapshot ? UnsafePointer(snapshot) : nil
   }
 
   override func takeSnapshot(in parent: UnsafePointer<Parent>) {
@@ -452,4 +500,36 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
   override var pathComponent: String {
     "[id: \(describeValue(id))]"
   }
+}
+
+/// Compares an identified collection that a plain reducer writes in place
+/// (`state.rows[id: id]?.value = …`) without copying it on every write.
+///
+/// A scope's snapshot shares the collection's buffers, so every in-place write to an element
+/// copies the whole collection first (and the snapshot then releases the old copy): O(rows)
+/// retains and releases per send. Once the scope sees such a write, the shadow takes the
+/// snapshot's elements as its own private copy and the scope drops the snapshot: the
+/// collection's buffer is then referenced by the state alone and later writes happen in
+/// place. Each comparison checks the ids, then compares the elements with the copy in large
+/// blocks of bytes, and compares only the scopes of the elements that differ.
+///
+/// The comparison is sound for the reason a snapshot's is: the copy holds its own references
+/// to every element's buffers, so an element bitwise identical to its copy is the same value.
+class CollectionShadow<Collection> {
+  /// Whether the shadow holds a copy of the collection's elements.
+  var isShadowing: Bool { false }
+  /// Takes over the elements of `old` (the scope's snapshot, about to be dropped) when `new`
+  /// has the same ids; returns whether it did.
+  func startShadowing(
+    from old: UnsafePointer<Collection>, to new: UnsafePointer<Collection>
+  ) -> Bool { false }
+  /// Compares `collection` with the copy, as the scope's observers would compare it, and
+  /// brings the copy up to date. Returns `false`, having stopped, when the ids changed. Stops
+  /// after a run of comparisons that found nothing changed.
+  func collectChanges(
+    in collection: UnsafePointer<Collection>, observers: ObserverSet<Collection>,
+    into changed: inout [ObservationCell], recorder: ChangeRecorder?
+  ) -> Bool { false }
+  /// Drops the copy.
+  func stopShadowing() {}
 }

@@ -1,0 +1,93 @@
+import HushTesting
+import IdentifiedCollections
+import Testing
+
+@testable import Hush
+
+/// A plain reducer (no `forEach`) that writes rows in place, `state.rows[id: id]?.value = …`,
+/// while every row has a reader through its element store.
+@MainActor
+@Suite struct PlainReducerTests {
+  /// The address of the rows' elements in the store's state, read without copying the state.
+  func elementsAddress(_ store: Store<AppState, AppAction>) -> UnsafeRawPointer? {
+    var address: UnsafeRawPointer?
+    store.observers.host.withCurrentValue { state in
+      state.pointee.rows.elements.withUnsafeBufferPointer {
+        address = UnsafeRawPointer($0.baseAddress)
+      }
+    }
+    return address
+  }
+
+  @Test func writesAfterTheFirstChangeTheRowsInPlaceAndRenderOneRowEach() {
+    let store = makeAppStore(AppState(rows: makeRows(1_000)))
+    let rows = store.scope(state: \.rows, action: AppAction.row)
+    let probes = rows.map { row in RenderProbe { row.value } }
+    let count = RenderProbe { store.scope(state: \.rows, action: AppAction.row).count }
+
+    // The first write copies the rows (the store compared them before); the later ones do not.
+    store.send(.row(id: 10, action: .setValue(1)))
+    let address = elementsAddress(store)
+    for id in 11...15 {
+      rows[id: id]!.send(.setValue(Double(id)))
+      #expect(elementsAddress(store) == address, "the write to row \(id) copied the rows")
+    }
+    // A write of the value a row has already renders nothing.
+    store.send(.row(id: 20, action: .setValue(2)))
+    store.send(.row(id: 20, action: .setValue(2)))
+
+    for (id, probe) in probes.enumerated() {
+      let written = id == 10 || (11...15).contains(id) || id == 20
+      #expect(probe.renders == (written ? 1 : 0), "renders of row \(id)")
+    }
+    #expect(probes[13].value == 13)
+    #expect(probes[20].value == 2)
+    #expect(count.renders == 0)
+  }
+
+  @Test func aRowThatLeavesKeepsTheValueItWasLastWrittenInPlace() {
+    let store = makeAppStore(AppState(rows: makeRows(100)))
+    let rows = store.scope(state: \.rows, action: AppAction.row)
+    let probes = rows.map { row in RenderProbe { row.value } }
+    let leaving = rows[id: 7]!
+    store.send(.row(id: 3, action: .setValue(1)))
+    store.send(.row(id: 7, action: .setValue(42)))
+    store.send(.row(id: 8, action: .setValue(5)))
+
+    var state = store.state
+    state.rows.remove(id: 7)
+    state.rows[id: 9]?.value = 9
+    store.send(.replaceState(state))
+    #expect(leaving.value == 42)
+    #expect(probes[7].value == 42)
+    #expect(probes[9].renders == 1)
+    #expect(probes[9].value == 9)
+    #expect(probes[8].renders == 1)
+    #expect(probes[50].renders == 0)
+
+    // The rows are compared as before: a write renders its row only.
+    store.send(.row(id: 50, action: .setValue(3)))
+    #expect(probes[50].renders == 1)
+    #expect(probes[50].value == 3)
+    #expect(probes[9].renders == 1)
+  }
+
+  @Test func sendsThatLeaveTheRowsAloneDoNotHideALaterWrite() {
+    let store = makeAppStore(AppState(rows: makeRows(100)))
+    let rows = store.scope(state: \.rows, action: AppAction.row)
+    let probes = rows.map { row in RenderProbe { row.value } }
+    store.send(.row(id: 1, action: .setValue(1)))
+    // More unrelated sends than the comparisons the store waits before it takes a snapshot of
+    // the rows again.
+    for step in 0..<(2 * ElementScopes<Int, Row>.patience) {
+      store.send(.increment)
+      if step % 7 == 0 { store.send(.touchRowInPlace(id: 2)) }
+    }
+    store.send(.row(id: 60, action: .setValue(6)))
+    store.send(.row(id: 61, action: .setValue(6)))
+    #expect(probes.map(\.renders).reduce(0, +) == 3)
+    #expect(probes[60].value == 6)
+    #expect(probes[61].value == 6)
+    #expect(probes[2].renders == 0)
+  }
+}
