@@ -117,9 +117,10 @@ final class ObserverSet<Base> {
         ChangeRecorder?
       ) -> Void
     )?
-  /// Unowned: the host owns this set (its lazy `observers`), and everything that uses the set
+  /// Unowned and unchecked (a checked unowned reference is retained and released around every
+  /// use): the host owns this set (its lazy `observers`), and everything that uses the set
   /// holds the host too (a store holds both; a cell or scope is reached through the set).
-  unowned let host: any ObservationHost<Base>
+  unowned(unsafe) let host: any ObservationHost<Base>
   /// The root state's changes, shared by every set of one store tree.
   let clock: ChangeClock
 

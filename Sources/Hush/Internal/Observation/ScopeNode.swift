@@ -6,12 +6,13 @@ import IdentifiedCollections
 final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, SnapshotHolder {
   typealias Value = Child
 
-  /// Unowned (no reference count traffic per comparison). Invariant: the parent's set
+  /// Unowned and unchecked (no reference count traffic per comparison; a checked unowned
+  /// reference is retained and released around every use). Invariant: the parent's set
   /// outlives this scope. The set belongs to the parent's host (a `StateRoot` or a scope), and
   /// whatever holds this scope holds that host too: its store holds its parent store (or the
   /// `ElementStores`, which holds the collection's scope), and the parent set's own lists
   /// (`active`, a pending mutation) hold it only while the parent set exists.
-  private unowned let parentObservers: ObserverSet<Parent>
+  private unowned(unsafe) let parentObservers: ObserverSet<Parent>
   let lens: ScopeLens<Parent, Child>
   private(set) lazy var observers = ObserverSet<Child>(host: self, clock: parentObservers.clock)
   /// Set while element reducers mutate elements inside this child in place, until the next
@@ -82,15 +83,17 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
 
   /// Compares the collection `child` through `shadow` when it shadows it, or starts shadowing
   /// it when the snapshot shows elements written in place (the write copied the elements: the
-  /// snapshot shared them); returns `false` when the comparison is left to the lens.
+  /// snapshot shared them). Returns `true` when the comparison is done (a child bitwise
+  /// identical to the snapshot is), `false` when it is left to the lens.
   private func collectShadowedChanges(
     _ shadow: CollectionShadow<Child>, child: UnsafePointer<Child>,
     into changed: inout [ObservationCell], recorder: ChangeRecorder?
   ) -> Bool {
     if !shadow.isShadowing {
-      guard let old = lens.snapshotPointer, !lens.snapshotMatches(child),
-        shadow.startShadowing(from: old, to: child)
-      else { return false }
+      guard let old = lens.snapshotPointer else { return false }
+      // Bitwise unchanged: nothing under this scope changed (as `withChangedChild` finds).
+      if lens.snapshotMatches(child) { return true }
+      guard shadow.startShadowing(from: old, to: child) else { return false }
       // The shadow holds the old elements now; the snapshot would make the next write copy
       // the collection again.
       lens.dropSnapshot()

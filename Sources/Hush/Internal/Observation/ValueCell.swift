@@ -24,9 +24,10 @@ final class ValueCell<Base, Value>: Observer<Base> {
   /// (see the type's discussion).
   private let offset: Int?
   private let isEqual: ((Value, Value) -> Bool)?
-  /// Unowned: the set holds this cell (in `cells`) for as long as anything can reach it
+  /// Unowned, and unchecked (a checked unowned reference is retained and released around
+  /// every use): the set holds this cell (in `cells`) for as long as anything can reach it
   /// through the set; a cell forgotten by its set is reached by nothing that uses `set`.
-  private unowned let set: ObserverSet<Base>
+  private unowned(unsafe) let set: ObserverSet<Base>
 
   init(keyPath: KeyPath<Base, Value>, value: Value, set: ObserverSet<Base>) {
     self.key = keyPath
