@@ -72,6 +72,26 @@ import Testing
     #expect(probes[9].renders == 1)
   }
 
+  @Test func newElementStoresTakeUpTheCollectionScopeStillCompared() {
+    typealias RowsScope = ScopeNode<AppState, IdentifiedArrayOf<Row>>
+    let store = makeAppStore(AppState(rows: makeRows(10)))
+    var probes: [RenderProbe<Double>]? = store.scope(state: \.rows, action: AppAction.row)
+      .map { row in RenderProbe { row.value } }
+    #expect(probes?[3].value == 0)
+    // The views go away; their readers' cells stay compared until the change they would see.
+    probes = nil
+    #expect(store.observers.allActive.filter { $0 is RowsScope }.count == 1)
+
+    let again = store.scope(state: \.rows, action: AppAction.row).map { row in
+      RenderProbe { row.value }
+    }
+    #expect(store.observers.allActive.filter { $0 is RowsScope }.count == 1)
+    store.send(.row(id: 3, action: .setValue(1)))
+    #expect(again[3].renders == 1)
+    #expect(again[3].value == 1)
+    #expect(again[4].renders == 0)
+  }
+
   @Test func sendsThatLeaveTheRowsAloneDoNotHideALaterWrite() {
     let store = makeAppStore(AppState(rows: makeRows(100)))
     let rows = store.scope(state: \.rows, action: AppAction.row)

@@ -6,10 +6,6 @@ struct ScopeID: Hashable {
   let actionType: ObjectIdentifier
 }
 
-/// Marks the entry of a collection's scope among a store's children (next to its element
-/// stores' entry, whose `actionType` is the element action's).
-private enum CollectionScopeKey<ID, Element> {}
-
 extension Store {
   /// A store for one part of the state, with its own actions.
   ///
@@ -148,16 +144,11 @@ extension Store {
     } else {
       // The collection's scope outlives its element stores while readers of it are active
       // (its parent's active list holds it): new element stores take it up again, rather than
-      // add a second scope that compares the same collection.
-      let nodeID = ScopeID(
-        path: state, actionType: ObjectIdentifier(CollectionScopeKey<ID, ElementState>.self))
-      let node: ScopeNode<State, IdentifiedArray<ID, ElementState>>
-      if let live = children[nodeID] as? ScopeNode<State, IdentifiedArray<ID, ElementState>> {
-        node = live
-      } else {
-        node = ScopeNode(parent: observers, lens: KeyPathLens(state))
-        children.insert(node, for: nodeID)
-      }
+      // add a second scope that compares the same collection. Found there rather than in
+      // `children`: a weak reference gives the scope a side table, and every retain and
+      // release of it (several per send) then takes the runtime's slow path.
+      let node =
+        observers.activeScope(at: state) ?? ScopeNode(parent: observers, lens: KeyPathLens(state))
       elements = ElementStores(
         node: node,
         // Unowned: `ElementStores` holds this store (`parent`), as the child above.

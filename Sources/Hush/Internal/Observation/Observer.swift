@@ -293,6 +293,22 @@ final class ObserverSet<Base> {
     }
   }
 
+  /// The active child scope that reads the child at `keyPath` through a ``KeyPathLens``, if
+  /// any: a scan of the active scopes (of those at an offset, for a path of stored
+  /// properties), for the rare lookup of a collection's scope whose element stores went away.
+  func activeScope<Child>(at keyPath: WritableKeyPath<Base, Child>) -> ScopeNode<Base, Child>? {
+    let candidates =
+      MemoryLayout<Base>.offset(of: keyPath) != nil ? activeOffsetScopes : Array(active)
+    for cell in candidates {
+      if let scope = cell as? ScopeNode<Base, Child>,
+        let lens = scope.lens as? KeyPathLens<Base, Child>, lens.keyPath == keyPath
+      {
+        return scope
+      }
+    }
+    return nil
+  }
+
   /// Drops a cell for good (its value is gone: an element left its collection).
   func forget(_ observer: Observer<Base>, at keyPath: AnyKeyPath) {
     deactivate(observer)

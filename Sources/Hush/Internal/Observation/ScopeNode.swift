@@ -266,7 +266,7 @@ class ScopeLens<Parent, Child> {
 
 /// A child at a key path; read in place when the path is made of stored properties.
 final class KeyPathLens<Parent, Child>: ScopeLens<Parent, Child> {
-  private let keyPath: WritableKeyPath<Parent, Child>
+  let keyPath: WritableKeyPath<Parent, Child>
   private let offset: Int?
   /// The child when the scope's observers last compared it (only with an offset, while
   /// active): holding it makes the next in-place mutation of the child copy, so identical
