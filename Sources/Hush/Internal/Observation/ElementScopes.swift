@@ -83,15 +83,17 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
     to new: UnsafePointer<IdentifiedArray<ID, Element>>
   ) {
     guard !entries.isEmpty else { return }
-    elementsWillChange(from: old.pointee.ids, elements: old.pointee.elements, to: new.pointee.ids)
+    let oldIDs = old.pointee.ids
+    let ids = new.pointee.ids
+    if hasSameBits(oldIDs, ids) { return }
+    elementsWillChange(from: oldIDs, elements: old.pointee.elements, to: ids)
   }
 
   /// Like `elementsWillChange(from:to:)`, with the old collection given as its ids and its
-  /// elements in the same order.
+  /// elements in the same order; the caller found the ids changed.
   private func elementsWillChange(
     from oldIDs: OrderedSet<ID>, elements: [Element], to ids: OrderedSet<ID>
   ) {
-    if hasSameBits(oldIDs, ids) { return }
     let removed = entries.filter { !ids.contains($0.key) }
     for (id, entry) in removed {
       guard let index = oldIDs.firstIndex(of: id) else { continue }
@@ -146,7 +148,7 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
     }
     unchangedComparisons = 0
     for index in changedIndices {
-      if let entry = entries[ids[index]] { changedScopes.append(entry.scope.takeUnretainedValue()) }
+      if let scope = self[id: ids[index]] { changedScopes.append(scope) }
     }
     changedIndices.removeAll(keepingCapacity: true)
     // The ids are unchanged: the observers of the ids alone are skipped.
