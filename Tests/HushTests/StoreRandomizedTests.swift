@@ -4,6 +4,12 @@ import Testing
 
 @testable import Hush
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Random mutations of a nested state against probes on random paths: after every step each
 /// probe shows the state's value at its path (never stale) and rendered only if that value
 /// changed (never wasted).
@@ -72,7 +78,7 @@ import Testing
     }
   }
 
-  static func path<Value: Hashable>(_ keyPath: WritableKeyPath<Tree, Value>) -> Path {
+  static func path<Value: Hashable>(_ keyPath: KeyPath<Tree, Value>) -> Path {
     Path(
       name: "\(keyPath)", read: { AnyHashable($0[keyPath]) },
       expected: { AnyHashable($0[keyPath: keyPath]) })
@@ -172,6 +178,15 @@ import Testing
     }
   }
 
+  /// Steps per seed: 3,000 in `swift test` (12,000 in all), more with `HUSH_MODEL_STEPS`
+  /// (`HUSH_MODEL_STEPS=25000 swift test --filter StoreRandomizedTests`: 100,000 in all).
+  static let steps: Int = {
+    guard let text = getenv("HUSH_MODEL_STEPS"), let steps = Int(String(cString: text)) else {
+      return 3_000
+    }
+    return steps
+  }()
+
   @Test(arguments: [(1, false), (2, false), (1, true), (2, true)] as [(UInt64, Bool)])
   func probesAreNeverStaleAndNeverWasted(seed: UInt64, forEach: Bool) {
     var random = SplitMix64(seed: seed)
@@ -224,7 +239,26 @@ import Testing
         expected: { AnyHashable($0.path.first?.number) },
         observed: { AnyHashable([AnyHashable($0.path.ids), AnyHashable($0.path.first?.number)]) }),
     ]
+    // Paths through a subscript, an optional chain or a computed property after stored
+    // properties: compared only when the value at the stored prefix changed.
+    paths += [
+      Self.path(\.draft?.number), Self.path(\.left.values.count),
+      Path(
+        name: "left.values.first", read: { AnyHashable($0[\.left.values.first]) },
+        expected: { AnyHashable($0.left.values.first) }),
+      Path(
+        name: "right.values.last", read: { AnyHashable($0[\.right.values.last]) },
+        expected: { AnyHashable($0.right.values.last) }),
+      Path(
+        name: "items.ids", read: { AnyHashable($0[\.items.ids]) },
+        expected: { AnyHashable($0.items.ids) }),
+      Path(
+        name: "scoped left.values.first", read: { _ in AnyHashable(left[\.values.first]) },
+        expected: { AnyHashable($0.left.values.first) }),
+    ]
     for id in 0..<8 {
+      paths.append(Self.path(\.items[id: id]?.score))
+      paths.append(Self.path(\.items[id: id]?.label))
       paths.append(
         Path(
           name: "item \(id) score", read: { _ in AnyHashable(items[id: id]!.score) },
@@ -250,7 +284,7 @@ import Testing
       return Expectation(path: path, probe: probe, seen: path.dependency(store.state))
     }
 
-    for step in 0..<3_000 {
+    for step in 0..<Self.steps {
       let value = Int(random.next() % 5)
       switch random.next() % 10 {
       case 0:

@@ -79,5 +79,5 @@ extension Int {
 /// Every scenario, in the order of RESULTS.md.
 public let allScenarios: [Scenario] = [
   rowFanOutScenario, sendCostScenario, trackedReadScenario, scopeScenario,
-  highFrequencyInputScenario, derivedScenario, changeLogScenario,
+  highFrequencyInputScenario, derivedScenario, changeLogScenario, subscriptReadersScenario,
 ]

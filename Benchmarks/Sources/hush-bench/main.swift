@@ -12,7 +12,7 @@ import HushBenchScenarios
 //
 //   swift run -c release hush-bench              # every scenario
 //   swift run -c release hush-bench fanout send  # some of them (fanout, send, read, scope,
-//                                                # input, derived, changelog)
+//                                                # input, derived, changelog, subscript)
 //   swift run -c release hush-bench --quick      # fewer samples
 
 var arguments = Array(CommandLine.arguments.dropFirst())

@@ -28,6 +28,11 @@ class Observer<Base>: ObservationCell {
   /// unchanged (`IdentifiedArray` traps if the element's id changes), so a comparison known to
   /// follow only such mutations skips it.
   final var dependsOnlyOnIDs = false
+  /// For a cell of a path through a subscript or computed property after stored properties:
+  /// the group of the cells of paths with the same prefix, which holds it while it is active
+  /// (see ``PrefixGroup``). Unowned and unchecked: the set holds its groups for as long as it
+  /// exists, and nothing uses a cell after its set went away (see `ValueCell.set`).
+  final unowned(unsafe) var group: PrefixGroup<Base>?
 
   init(isElementScope: Bool = false, isOffsetScope: Bool = false) {
     self.isElementScope = isElementScope
@@ -106,7 +111,8 @@ final class ObserverSet<Base> {
   @exclusivity(unchecked) private(set) var active: ContiguousArray<ObservationCell> = []
   /// The active scopes of single elements of an identified collection.
   @exclusivity(unchecked) private(set) var activeElements: ContiguousArray<ObservationCell> = []
-  /// The active child scopes at a byte offset of `Base` (a subset of `active`).
+  /// The active child scopes and prefix groups at a byte offset of `Base` (a subset of
+  /// `active`).
   @exclusivity(unchecked) private var activeOffsetScopes: [ObservationCell] = []
   /// For the set of an identified collection with element stores: compares the active element
   /// scopes in one pass (``ElementScopes/collectChanges(in:scopes:into:recorder:)``).
@@ -139,6 +145,11 @@ final class ObserverSet<Base> {
   private static func observer(_ cell: ObservationCell) -> Observer<Base> {
     unsafeDowncast(cell, to: Observer<Base>.self)
   }
+
+  /// The groups of the cells of paths through a subscript or computed property, by prefix
+  /// (see ``PrefixGroup``); kept while the set exists (one per prefix read, at most one per
+  /// stored property of `Base`'s layout and type).
+  @exclusivity(unchecked) private var prefixGroups: [PrefixKey: PrefixGroup<Base>] = [:]
 
   /// The cells of the key paths read last, by key path object: a view body reads the same
   /// key path literals (one object each) on every render, and comparing objects costs far less
@@ -240,7 +251,23 @@ final class ObserverSet<Base> {
     var initial: Value?
     host.withCurrentValue { initial = $0.pointee[keyPath: keyPath] }
     // `withCurrentValue` always calls its body.
-    return insert(ValueCell(keyPath: keyPath, value: initial!, set: self))
+    let cell = ValueCell(keyPath: keyPath, value: initial!, set: self)
+    if !cell.hasOffset, let prefix = StoredPrefix.of(keyPath) {
+      cell.group = group(for: prefix)
+    }
+    return insert(cell)
+  }
+
+  /// The group of the cells whose paths start with `prefix`, made on first use.
+  private func group(for prefix: StoredPrefix) -> PrefixGroup<Base> {
+    let key = PrefixKey(offset: prefix.offset, type: ObjectIdentifier(prefix.type))
+    if let group = prefixGroups[key] { return group }
+    func make<Prefix>(_: Prefix.Type) -> PrefixGroup<Base> {
+      TypedPrefixGroup<Base, Prefix>(offset: prefix.offset)
+    }
+    let group = _openExistential(prefix.type, do: make)
+    prefixGroups[key] = group
+    return group
   }
 
   /// Whether no observer is active: then nothing of `Base` is compared on a change.
@@ -253,6 +280,17 @@ final class ObserverSet<Base> {
 
   func activate(_ observer: Observer<Base>) {
     guard observer.activeIndex < 0 else { return }
+    if let group = observer.group {
+      // The group is compared in the cell's place; it starts from the current prefix, as the
+      // cell starts from the current value.
+      observer.activeIndex = group.members.count
+      group.members.append(observer)
+      if group.members.count == 1 {
+        host.withCurrentValue { group.takeSnapshot(in: $0) }
+        activate(group)
+      }
+      return
+    }
     let wasInactive = isInactive
     if observer.isElementScope {
       observer.activeIndex = activeElements.count
@@ -268,6 +306,15 @@ final class ObserverSet<Base> {
   func deactivate(_ observer: Observer<Base>) {
     let index = observer.activeIndex
     guard index >= 0 else { return }
+    if let group = observer.group {
+      Self.remove(observer, at: index, from: &group.members)
+      observer.activeIndex = -1
+      if group.members.isEmpty {
+        deactivate(group)
+        group.dropSnapshot()
+      }
+      return
+    }
     if observer.isElementScope {
       Self.remove(observer, at: index, from: &activeElements)
     } else {

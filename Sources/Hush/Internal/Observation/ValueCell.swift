@@ -23,6 +23,8 @@ final class ValueCell<Base, Value>: Observer<Base> {
   /// with `value`'s is sound because `value` holds its own references to any buffer it shares
   /// (see the type's discussion).
   private let offset: Int?
+  /// Whether the path is made of stored properties (its value is read at an offset).
+  var hasOffset: Bool { offset != nil }
   private let isEqual: ((Value, Value) -> Bool)?
   /// Unowned, and unchecked (a checked unowned reference is retained and released around
   /// every use): the set holds this cell (in `cells`) for as long as anything can reach it
