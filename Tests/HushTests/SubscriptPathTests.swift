@@ -12,7 +12,15 @@ import Testing
   struct Row: Equatable, Identifiable {
     let id: Int
     var value = 0
+    /// `value`, counting its reads.
+    var countedValue: Int {
+      SubscriptPathTests.valueReads += 1
+      return value
+    }
   }
+
+  /// How many times `Row.countedValue` was read.
+  nonisolated(unsafe) static var valueReads = 0
 
   final class Model {
     var name = ""
@@ -143,6 +151,100 @@ import Testing
     #expect(readers[6].renders == 1)
     #expect(readers.map(\.renders).reduce(0, +) == 4)
     #expect(elementReader.renders == 3)
+  }
+
+  /// The store of `oneRowChangeReadsOnlyThatRowsPaths`: a plain reducer, or the rows reduced by
+  /// an element reducer.
+  static func makeStore(forEach: Bool) -> Store<State, Action> {
+    guard forEach else { return Store(initialState: State(), reducer: Self.reduce) }
+    let reducer = Reduce<State, Action> { state, action in Self.reduce(&state, action) }
+      .forEach(
+        \.rows, action: Action.row,
+        extract: { action in
+          guard case let .row(id, rowAction) = action else { return nil }
+          return (id, rowAction)
+        }
+      ) {
+        Reduce<Row, RowAction> { row, action in
+          switch action {
+          case let .setValue(value): row.value = value
+          }
+          return .none
+        }
+      }
+    return Store(initialState: State(), reducer: reducer)
+  }
+
+  @Test(arguments: [false, true])
+  func oneRowChangeReadsOnlyThatRowsPaths(forEach: Bool) {
+    let store = Self.makeStore(forEach: forEach)
+    let readers = (0..<100).map { id in RenderProbe { store[\.rows[id: id]?.countedValue] } }
+    let count = RenderProbe { store[\.rows.count] }
+
+    for value in 1...20 {
+      let reads = Self.valueReads
+      let id = value * 7 % 100
+      store.send(forEach ? .row(id: id, action: .setValue(value)) : .setValue(id: id, value))
+      // The changed row's path, read once to compare (nothing else): not all 100.
+      #expect(Self.valueReads - reads == 1)
+      #expect(readers[id].value == value)
+    }
+    #expect(readers.map(\.renders).reduce(0, +) == 20)
+    #expect(count.renders == 0)
+
+    // A change of the ids compares every path.
+    let reads = Self.valueReads
+    store.send(.remove(id: 3))
+    #expect(Self.valueReads - reads >= 99)
+    #expect(readers[3].value == nil)
+    #expect(readers.map(\.renders).reduce(0, +) == 21)
+    #expect(count.value == 99)
+
+    // Writes in place again after the ids changed.
+    for value in 21...40 {
+      let id = value * 7 % 100 == 3 ? 4 : value * 7 % 100
+      let reads = Self.valueReads
+      store.send(forEach ? .row(id: id, action: .setValue(value)) : .setValue(id: id, value))
+      #expect(Self.valueReads - reads <= 1 + (value == 21 ? 99 : 0))
+      #expect(readers[id].value == value)
+    }
+    #expect(readers.map(\.renders).reduce(0, +) == 41)
+  }
+
+  struct Named: Equatable, Identifiable {
+    var id: String
+    var value = 0
+    var countedValue: Int {
+      SubscriptPathTests.namedReads += 1
+      return value
+    }
+  }
+
+  nonisolated(unsafe) static var namedReads = 0
+
+  struct NamedState {
+    var count = 0
+    var named: IdentifiedArrayOf<Named>
+  }
+
+  @Test func rowsWithStringIDsAreToldApartToo() {
+    let names = (0..<50).map { "row number \($0), a string too long to be stored inline" }
+    let store = Store(
+      initialState: NamedState(named: IdentifiedArray(uniqueElements: names.map { Named(id: $0) })),
+      reducer: { (state: inout NamedState, name: String) -> Effect<String> in
+        state.named[id: name]?.value += 1
+        return .none
+      })
+    let readers = names.map { name in RenderProbe { store[\.named[id: name]?.countedValue] } }
+    for index in [7, 8, 7, 49] {
+      let reads = Self.namedReads
+      store.send(names[index])
+      #expect(Self.namedReads - reads == 1)
+      _ = readers[index].value  // renders (reading the path again)
+    }
+    #expect(readers[7].value == 2)
+    #expect(readers[49].value == 1)
+    #expect(readers.map(\.renders).reduce(0, +) == 4)
   }
 
   @Test func aPathThroughAClassInstanceIsComparedOnEveryChange() {

@@ -158,31 +158,12 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
     return true
   }
 
-  /// Compares the elements of `collection` with the copy (which has as many: the ids are the
-  /// same) in blocks of about 4 KiB, then element by element within a block that differs;
-  /// copies each changed element and records its index in `changedIndices`.
+  /// Compares the elements of `collection` with the copy, recording the indices of those that
+  /// changed in `changedIndices` (see ``findChangedElements(_:copy:into:)``).
   private func findChangedElements(in collection: UnsafePointer<IdentifiedArray<ID, Element>>) {
-    let size = MemoryLayout<Element>.size
-    let stride = MemoryLayout<Element>.stride
-    let blockCount = max(1, 4096 / max(stride, 1))
     collection.pointee.elements.withUnsafeBufferPointer { elements in
       shadow.withUnsafeMutableBufferPointer { copy in
-        guard let base = elements.baseAddress, let copyBase = copy.baseAddress else { return }
-        let count = min(elements.count, copy.count)
-        var start = 0
-        while start < count {
-          let end = min(start + blockCount, count)
-          // Padding between elements is compared too: a difference there only makes the block
-          // be compared element by element.
-          if !hasSameBytes(base + start, copyBase + start, count: (end - start) * stride) {
-            for index in start..<end
-            where !hasSameBytes(base + index, copyBase + index, count: size) {
-              copyBase[index] = base[index]
-              changedIndices.append(index)
-            }
-          }
-          start = end
-        }
+        Hush.findChangedElements(elements, copy: copy, into: &changedIndices)
       }
     }
   }
@@ -228,5 +209,35 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
         scope.collectChanges(in: collection, into: &changed, recorder: recorder)
       }
     }
+  }
+}
+
+/// Compares `elements` with `copy` (as many elements, of a collection whose ids did not change)
+/// in blocks of about 4 KiB, then element by element within a block that differs; copies each
+/// changed element into `copy` and appends its index to `changedIndices`.
+///
+/// Sound as a snapshot's byte comparison is: the copy holds its own references to every
+/// element's buffers, so an element bitwise identical to its copy is the same value.
+func findChangedElements<Element>(
+  _ elements: UnsafeBufferPointer<Element>, copy: UnsafeMutableBufferPointer<Element>,
+  into changedIndices: inout ContiguousArray<Int>
+) {
+  let size = MemoryLayout<Element>.size
+  let stride = MemoryLayout<Element>.stride
+  let blockCount = max(1, 4096 / max(stride, 1))
+  guard let base = elements.baseAddress, let copyBase = copy.baseAddress else { return }
+  let count = min(elements.count, copy.count)
+  var start = 0
+  while start < count {
+    let end = min(start + blockCount, count)
+    // Padding between elements is compared too: a difference there only makes the block be
+    // compared element by element.
+    if !hasSameBytes(base + start, copyBase + start, count: (end - start) * stride) {
+      for index in start..<end where !hasSameBytes(base + index, copyBase + index, count: size) {
+        copyBase[index] = base[index]
+        changedIndices.append(index)
+      }
+    }
+    start = end
   }
 }

@@ -33,6 +33,9 @@ class Observer<Base>: ObservationCell {
   /// (see ``PrefixGroup``). Unowned and unchecked: the set holds its groups for as long as it
   /// exists, and nothing uses a cell after its set went away (see `ValueCell.set`).
   final unowned(unsafe) var group: PrefixGroup<Base>?
+  /// What the group tells this cell apart by, if anything (see
+  /// ``PrefixGroup/elementKey(for:at:in:)``).
+  final var elementKey: AnyObject?
 
   init(isElementScope: Bool = false, isOffsetScope: Bool = false) {
     self.isElementScope = isElementScope
@@ -253,7 +256,11 @@ final class ObserverSet<Base> {
     // `withCurrentValue` always calls its body.
     let cell = ValueCell(keyPath: keyPath, value: initial!, set: self)
     if !cell.hasOffset, let prefix = StoredPrefix.of(keyPath) {
-      cell.group = group(for: prefix)
+      let group = group(for: prefix)
+      cell.group = group
+      host.withCurrentValue {
+        cell.elementKey = group.elementKey(for: keyPath, at: prefix.next, in: $0)
+      }
     }
     return insert(cell)
   }
@@ -265,7 +272,9 @@ final class ObserverSet<Base> {
     func make<Prefix>(_: Prefix.Type) -> PrefixGroup<Base> {
       TypedPrefixGroup<Base, Prefix>(offset: prefix.offset)
     }
-    let group = _openExistential(prefix.type, do: make)
+    let group =
+      (prefix.type as? any IdentifiedCollectionPrefix.Type)?.makePrefixGroup(
+        offset: prefix.offset) ?? _openExistential(prefix.type, do: make)
     prefixGroups[key] = group
     return group
   }
@@ -285,6 +294,7 @@ final class ObserverSet<Base> {
       // cell starts from the current value.
       observer.activeIndex = group.members.count
       group.members.append(observer)
+      group.memberDidActivate(observer)
       if group.members.count == 1 {
         host.withCurrentValue { group.takeSnapshot(in: $0) }
         activate(group)
@@ -307,6 +317,7 @@ final class ObserverSet<Base> {
     let index = observer.activeIndex
     guard index >= 0 else { return }
     if let group = observer.group {
+      group.memberWillDeactivate(observer)
       Self.remove(observer, at: index, from: &group.members)
       observer.activeIndex = -1
       if group.members.isEmpty {

@@ -11,6 +11,9 @@ struct StoredPrefix {
   let offset: Int
   /// The type of the prefix's value.
   let type: Any.Type
+  /// Where the first component after the prefix starts in the key path's buffer (see
+  /// ``parse(_:)``).
+  let next: Int
 
   /// The stored prefix of `keyPath`, or `nil` when it has none that Hush can use: the path
   /// starts with something other than a stored property, or is made of stored properties only
@@ -18,8 +21,8 @@ struct StoredPrefix {
   /// instance (whose changes leave the reference's bytes unchanged), or the key path's layout is
   /// not the one Hush reads (see ``layoutIsKnown``).
   static func of(_ keyPath: AnyKeyPath) -> StoredPrefix? {
-    guard layoutIsKnown, let (offset, type) = parse(keyPath) else { return nil }
-    return StoredPrefix(offset: offset, type: type)
+    guard layoutIsKnown, let (offset, type, next) = parse(keyPath) else { return nil }
+    return StoredPrefix(offset: offset, type: type, next: next)
   }
 
   /// Reads the key path object's components, as the standard library lays them out (its
@@ -30,18 +33,19 @@ struct StoredPrefix {
   /// - 1, a struct's stored property, and 3, a class's: the offset in the header's low 23
   ///   bits, or in the 32 bits that follow when those are all set;
   /// - 2, computed: padding to a pointer, the id and the getter, the setter when the header's
-  ///   bit 22 is set, and when bit 19 is set the arguments: their size, their witnesses, their
-  ///   bytes, and one more word when bit 4 is set;
+  ///   bit 22 is set, and when bit 19 is set the arguments: their size, their witnesses, one
+  ///   more word when bit 4 is set, and their bytes;
   /// - 4, optional chaining, forcing or wrapping: nothing;
   /// and between two components, at the next pointer-aligned offset, the type of the value
   /// between them.
   ///
-  /// Returns the offset and type after the leading struct components, when there is at least
-  /// one of them and at least one other component, and no value along the path is a class
-  /// instance; `nil` otherwise, and whenever anything read is not as expected.
-  static func parse(_ keyPath: AnyKeyPath) -> (offset: Int, type: Any.Type)? {
+  /// Returns the offset and type after the leading struct components, and where the next
+  /// component starts (from the buffer header), when there is at least one of them and at
+  /// least one other component, and no value along the path is a class instance; `nil`
+  /// otherwise, and whenever anything read is not as expected.
+  static func parse(_ keyPath: AnyKeyPath) -> (offset: Int, type: Any.Type, next: Int)? {
     let word = MemoryLayout<Int>.size
-    return withExtendedLifetime(keyPath) { () -> (offset: Int, type: Any.Type)? in
+    return withExtendedLifetime(keyPath) { () -> (offset: Int, type: Any.Type, next: Int)? in
       let object = UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque())
       let buffer = object + 3 * word
       let end = word + Int(buffer.load(as: UInt32.self) & 0x00FF_FFFF)
@@ -49,9 +53,11 @@ struct StoredPrefix {
       var offset = 0
       var prefixType: Any.Type?
       var inPrefix = true
+      var next = 0
       while true {
         guard cursor + 4 <= end else { return nil }
         let header = buffer.load(fromByteOffset: cursor, as: UInt32.self)
+        if inPrefix { next = cursor }
         cursor += 4
         switch (header & 0x7F00_0000) >> 24 {
         case 1:
@@ -85,7 +91,7 @@ struct StoredPrefix {
         }
         guard cursor < end else {
           guard cursor == end, !inPrefix, let prefixType else { return nil }
-          return (offset, prefixType)
+          return (offset, prefixType, next)
         }
         cursor = (cursor + word - 1) & ~(word - 1)
         guard cursor + word <= end else { return nil }
@@ -98,6 +104,47 @@ struct StoredPrefix {
     }
   }
 
+  /// Calls `body` with the id of the computed component with arguments at `position` of
+  /// `keyPath`'s buffer (a position ``parse(_:)`` gave) and its argument bytes; `nil` when the
+  /// component there is not one.
+  ///
+  /// The id names the property or subscript (what the standard library compares key paths
+  /// by); the arguments are the subscript's index values, then its generic environment.
+  static func withArguments<Result>(
+    ofComputedComponentAt position: Int, in keyPath: AnyKeyPath,
+    _ body: (_ id: Int, _ arguments: UnsafeRawBufferPointer) -> Result?
+  ) -> Result? {
+    guard layoutIsKnown else { return nil }
+    return withArgumentsUnchecked(ofComputedComponentAt: position, in: keyPath, body)
+  }
+
+  /// ``withArguments(ofComputedComponentAt:in:_:)``, before the layout is checked.
+  private static func withArgumentsUnchecked<Result>(
+    ofComputedComponentAt position: Int, in keyPath: AnyKeyPath,
+    _ body: (_ id: Int, _ arguments: UnsafeRawBufferPointer) -> Result?
+  ) -> Result? {
+    let word = MemoryLayout<Int>.size
+    return withExtendedLifetime(keyPath) { () -> Result? in
+      let object = UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque())
+      let buffer = object + 3 * word
+      let end = word + Int(buffer.load(as: UInt32.self) & 0x00FF_FFFF)
+      guard position >= word, position % word == 0, position + 4 <= end else { return nil }
+      let header = buffer.load(fromByteOffset: position, as: UInt32.self)
+      guard (header & 0x7F00_0000) >> 24 == 2, header & 0x0008_0000 != 0 else { return nil }
+      let id = buffer.load(fromByteOffset: position + word, as: Int.self)
+      // The id and the getter, then the setter if any, then the arguments' size and witnesses.
+      var argumentHeader = position + 3 * word
+      if header & 0x0040_0000 != 0 { argumentHeader += word }
+      guard argumentHeader + 2 * word <= end else { return nil }
+      let size = buffer.load(fromByteOffset: argumentHeader, as: Int.self)
+      // A component instantiated from another module's descriptor with arguments of its own
+      // has one more word before the arguments.
+      let start = argumentHeader + (header & 0x10 != 0 ? 3 : 2) * word
+      guard size >= 0, start + size <= end else { return nil }
+      return body(id, UnsafeRawBufferPointer(start: buffer + start, count: size))
+    }
+  }
+
   /// Whether key paths are laid out as ``parse(_:)`` reads them: checked once, on key paths
   /// whose prefixes are known, on 64-bit platforms only. When the check fails (a standard
   /// library that lays key paths out otherwise), no key path has a stored prefix, and every
@@ -107,7 +154,7 @@ struct StoredPrefix {
     func has<Prefix>(_ keyPath: AnyKeyPath, prefix: KeyPath<LayoutProbe, Prefix>) -> Bool {
       guard let parsed = parse(keyPath), let offset = MemoryLayout<LayoutProbe>.offset(of: prefix)
       else { return false }
-      return parsed.offset == offset && parsed.type == Prefix.self
+      return parsed.offset == offset && parsed.type == Prefix.self && parsed.next > 0
     }
     return has(\LayoutProbe.inner.numbers[0], prefix: \.inner.numbers)
       && has(\LayoutProbe.list.count, prefix: \.list)
@@ -120,7 +167,18 @@ struct StoredPrefix {
       && parse(\LayoutProbe.inner.rows[id: 1]?.object.flag) == nil
       && parse(\LayoutProbe.computed.flag) == nil
       && parse(\LayoutProbe.inner.flag) == nil
+      && firstArgument(of: \LayoutProbe.inner.rows[id: 4242]?.flag) == 4242
+      && firstArgument(of: \LayoutProbe.byNumber[-77]) == -77
   }()
+
+  /// The first argument of the first computed component after the prefix, read as an `Int`
+  /// (whatever its type: only for the check of the layout).
+  private static func firstArgument(of keyPath: AnyKeyPath) -> Int? {
+    guard let (_, _, next) = parse(keyPath) else { return nil }
+    return withArgumentsUnchecked(ofComputedComponentAt: next, in: keyPath) { _, arguments in
+      arguments.count >= MemoryLayout<Int>.size ? arguments.load(as: Int.self) : nil
+    }
+  }
 }
 
 /// Key paths of known layout, for ``StoredPrefix/layoutIsKnown``.
@@ -140,5 +198,6 @@ private struct LayoutProbe {
   var list: [Int] = []
   var optional: Inner?
   var table: [String: Inner] = [:]
+  var byNumber: [Int: Inner] = [:]
   var computed: Inner { inner }
 }
