@@ -120,7 +120,7 @@ func makeForEachStore(_ state: AppState) -> Store<AppState, AppAction> {
   @Test func readersOfTheWholeCollectionRenderAndReadersOfItsShapeDoNot() {
     let store = makeForEachStore(AppState(rows: makeRows(10)))
     let rows = store.scope(state: \.rows, action: AppAction.row)
-    let whole = RenderProbe { store.rows }
+    let whole = RenderProbe { store.rows as IdentifiedArrayOf<Row> }
     let count = RenderProbe { store[\.rows.count] }
     let ids = RenderProbe { store.scope(state: \.rows, action: AppAction.row).ids }
 

@@ -239,6 +239,17 @@ import Testing
         expected: { AnyHashable($0.path.first?.number) },
         observed: { AnyHashable([AnyHashable($0.path.ids), AnyHashable($0.path.first?.number)]) }),
     ]
+    // Derived values: recomputed when their input changed, announced when their result did.
+    let positiveItems = store.derived(\.items) { $0.filter { $0.score > 0 }.map(\.id) }
+    let leftSum = store.derived(\.left.values) { $0.reduce(0, +) }
+    paths += [
+      Path(
+        name: "derived positive items", read: { _ in AnyHashable(positiveItems.value) },
+        expected: { AnyHashable($0.items.filter { $0.score > 0 }.map(\.id)) }),
+      Path(
+        name: "derived left sum", read: { _ in AnyHashable(leftSum.value) },
+        expected: { AnyHashable($0.left.values.reduce(0, +)) }),
+    ]
     // Paths through a subscript, an optional chain or a computed property after stored
     // properties: compared only when the value at the stored prefix changed.
     paths += [

@@ -7,19 +7,23 @@ struct RowThroughParentStoreRule: Rule {
     name: "Row Through Parent Store",
     summary: "A view reads a row through its parent store instead of the row's element store",
     rationale: """
-      Hush re-renders a view only when what it read changed, but where it reads decides what \
-      is compared. store.rows[id: id] reads the whole collection: every change to any row \
-      renders every such view. store[\\.rows[id: id]?.title] reads one row, but its reader \
-      belongs to the parent store and is compared on every action sent to it. When the \
-      reducer runs the rows with forEach(\\.rows, action: \\.rows), give each row view its \
-      element store (store.scope(state: \\.rows, action: \\.rows), then [id: id] or ForEach \
-      over it): the row's readers are compared only when that row changes. Without a \
-      forEach the path read is the right one and is not reported. Only files that import \
-      Hush are checked.
+      store.rows[id: id] and store[\\.rows[id: id]?.title] read one row through the parent \
+      store: the view renders only when that row changes, but every render builds the row's \
+      key path anew and looks it up by hashing it, where a row's element store reads through \
+      literal key paths found by identity. When the reducer runs the rows with \
+      forEach(\\.rows, action: \\.rows), the element stores exist: give each row view its \
+      own (store.scope(state: \\.rows, action: \\.rows), then [id: id] or ForEach over it), \
+      which also sends the row's actions. Without a forEach the read through the parent is \
+      the right idiom and is not reported. Only files that import Hush are checked.
       """,
     triggeringExamples: [
       .hush(
         """
+        struct Rows: Reducer {
+          var body: some ReducerOf<Self> {
+            EmptyReducer().forEach(\\.rows, action: \\.rows) { Row() }
+          }
+        }
         struct RowView: View {
           let store: StoreOf<Rows>
           let id: Row.ID
@@ -63,6 +67,11 @@ struct RowThroughParentStoreRule: Rule {
         """),
       .hush(
         """
+        struct Library: Reducer {
+          var body: some ReducerOf<Self> {
+            EmptyReducer().forEach(\\.books, action: \\.books) { Book() }
+          }
+        }
         struct Inspector: View {
           let listStore: Store<Library.State, Library.Action>
           let selection: Book.ID
@@ -74,6 +83,11 @@ struct RowThroughParentStoreRule: Rule {
         """),
       .hush(
         """
+        struct Inbox: Reducer {
+          var body: some ReducerOf<Self> {
+            EmptyReducer().forEach(\\.messages, action: \\.messages) { Message() }
+          }
+        }
         struct Row: View {
           @Bindable var store: StoreOf<Inbox>
           let id: Message.ID
@@ -86,6 +100,14 @@ struct RowThroughParentStoreRule: Rule {
         """),
     ],
     nonTriggeringExamples: [
+      .hush(
+        """
+        struct RowView: View {
+          let store: StoreOf<Rows>
+          let id: Row.ID
+          var body: some View { Text(store.rows[id: id]?.title ?? "") }
+        }
+        """),
       .hush(
         """
         struct SyncUpRow: View {
@@ -177,33 +199,43 @@ struct RowThroughParentStoreRule: Rule {
     return result
   }
 
-  /// `store.rows[id: id]` (the whole collection) or `store[\.rows[id: id]…]` (one row, through
-  /// the parent), when `store` is one of the view's stores.
+  /// `store.rows[id: id]` or `store[\.rows[id: id]…]` (one row, through the parent), when
+  /// `store` is one of the view's stores and some reducer runs the collection with `forEach`.
   private static func finding(
     for read: SubscriptCallExprSyntax, storeNames: Set<String>
   ) -> Finding? {
-    if read.arguments.first?.label?.text == "id",
-      let member = read.calledExpression.as(MemberAccessExprSyntax.self),
-      let base = member.base, isStoreReference(base, storeNames: storeNames)
-    {
-      let collection = member.declName.baseName.text
-      return Finding(
-        at: read,
-        message: "reads the whole '\(collection)' through the store, so a change to any row "
-          + "renders this view; read one row with store[\\.\(collection)[id: id]?.field], or "
-          + "take the row's element store")
-    }
-    guard read.arguments.count == 1, let argument = read.arguments.first,
-      argument.label == nil, isStoreReference(read.calledExpression, storeNames: storeNames),
-      let keyPath = argument.expression.as(KeyPathExprSyntax.self),
-      let collection = rowCollection(in: keyPath)
+    guard
+      let collection = dotPathCollection(of: read, storeNames: storeNames)
+        ?? pathCollection(of: read, storeNames: storeNames)
     else { return nil }
     return Finding(at: read) { index in
       guard index.forEachCollections.contains(collection) else { return nil }
-      return "reads a row of '\(collection)' through the parent store, whose readers are "
-        + "compared on every send; the reducer runs these rows with forEach, so take the row's "
-        + "element store (store.scope(state: \\.\(collection), action: \\.\(collection))[id: id])"
+      return "reads a row of '\(collection)' through the parent store, building and hashing its "
+        + "key path on every render; the reducer runs these rows with forEach, so take the "
+        + "row's element store (store.scope(state: \\.\(collection), action: \\.\(collection))[id: id])"
     }
+  }
+
+  /// `rows` in `store.rows[id: id]`.
+  private static func dotPathCollection(
+    of read: SubscriptCallExprSyntax, storeNames: Set<String>
+  ) -> String? {
+    guard read.arguments.first?.label?.text == "id",
+      let member = read.calledExpression.as(MemberAccessExprSyntax.self),
+      let base = member.base, isStoreReference(base, storeNames: storeNames)
+    else { return nil }
+    return member.declName.baseName.text
+  }
+
+  /// `rows` in `store[\.rows[id: id]?.title]`.
+  private static func pathCollection(
+    of read: SubscriptCallExprSyntax, storeNames: Set<String>
+  ) -> String? {
+    guard read.arguments.count == 1, let argument = read.arguments.first,
+      argument.label == nil, isStoreReference(read.calledExpression, storeNames: storeNames),
+      let keyPath = argument.expression.as(KeyPathExprSyntax.self)
+    else { return nil }
+    return rowCollection(in: keyPath)
   }
 
   /// `rows` in `\.rows[id: id]?.title`.
