@@ -41,7 +41,7 @@ import Testing
     var path = StackState<Leaf>()
   }
 
-  struct Item: Equatable, Identifiable {
+  struct Item: Hashable, Identifiable {
     let id: Int
     var score = 0
     var label = ""
@@ -267,7 +267,16 @@ import Testing
         name: "scoped left.values.first", read: { _ in AnyHashable(left[\.values.first]) },
         expected: { AnyHashable($0.left.values.first) }),
     ]
+    // The dot path: a row by id, and the ids.
+    paths.append(
+      Path(
+        name: "items.ids (dot path)", read: { AnyHashable($0.items.ids) },
+        expected: { AnyHashable($0.items.ids) }))
     for id in 0..<8 {
+      paths.append(
+        Path(
+          name: "item \(id) (dot path)", read: { AnyHashable($0.items[id: id]) },
+          expected: { AnyHashable($0.items[id: id]) }))
       paths.append(Self.path(\.items[id: id]?.score))
       paths.append(Self.path(\.items[id: id]?.label))
       paths.append(

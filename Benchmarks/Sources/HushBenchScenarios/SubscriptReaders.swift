@@ -9,8 +9,8 @@ public let subscriptReadersScenario = Scenario(
   id: "subscript",
   title: "8. Readers of subscript paths",
   operationDescription:
-    "N readers of `store[\\.rows[id: i]?.value]`: an unrelated field changes, or one row"
-    + " changes (time per change)",
+    "N readers of `store[\\.rows[id: i]?.value]` (or of the dot path `store.rows[id: i]?.value`):"
+    + " an unrelated field changes, or one row changes (time per change)",
   columnTitle: "N readers",
   columns: [100, 1_000, 10_000],
   columnLabels: nil,
@@ -29,6 +29,24 @@ public let subscriptReadersScenario = Scenario(
     .init(name: "@Observable object per row, one row changes") { n in
       observableRowReaders(n, rendersPerChange: 1) { model, i in
         model.rows[i % n].value = i + 1
+      }
+    },
+    .init(name: "Hush Store, dot path `store.rows[id: i]?.value`, one row changes") { n in
+      let frame = Frame()
+      let store = makeAppStore(rowCount: n)
+      let readers = (0..<n).map { j in
+        TrackedReader(frame: frame) { store.rows[id: j]?.value ?? -1 }
+      }
+      return Fixture(
+        frame: frame, keepAlive: [store, frame] + readers,
+        verify: { operations in
+          verifyLiveReaders(frame, operations: operations, rendersPerChange: 1) {
+            store.send(.row(id: 0, action: .setValue(-1)))
+          }
+        }
+      ) { i in
+        store.send(.row(id: i % n, action: .setValue(i + 1)))
+        frame.flush()
       }
     },
   ],
