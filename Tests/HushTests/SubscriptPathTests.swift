@@ -120,22 +120,7 @@ import Testing
   }
 
   @Test func anElementReducerNotifiesTheReaderOfItsRow() {
-    let reducer = Reduce<State, Action> { state, action in Self.reduce(&state, action) }
-      .forEach(
-        \.rows, action: Action.row,
-        extract: { action in
-          guard case let .row(id, rowAction) = action else { return nil }
-          return (id, rowAction)
-        }
-      ) {
-        Reduce<Row, RowAction> { row, action in
-          switch action {
-          case let .setValue(value): row.value = value
-          }
-          return .none
-        }
-      }
-    let store = Store(initialState: State(), reducer: reducer)
+    let store = Self.makeStore(forEach: true)
     let rows = store.scope(state: \.rows, action: Action.row)
     let elementReader = RenderProbe { rows[id: 5]?.value }
     let readers = (0..<100).map { id in RenderProbe { store[\.rows[id: id]?.value] } }
