@@ -80,3 +80,17 @@ extension Store {
     TrackedRows(store: self, keyPath: keyPath)
   }
 }
+
+extension Store where Action: BindableAction, Action.State == State {
+  /// Reads an identified collection of the state, tracking only what is read of it (see
+  /// ``TrackedRows``); a write (`store.rows[id: id]?.title = …`) sends a binding action through
+  /// ``subscript(dynamicMember:)-(WritableKeyPath<State,Value>)``.
+  ///
+  /// (The overload for stores with a ``BindableAction``: without it, Swift could not choose
+  /// between the binding member and the tracked rows.)
+  public subscript<ID: Sendable, Element: Equatable & Sendable>(
+    dynamicMember keyPath: WritableKeyPath<State, IdentifiedArray<ID, Element>>
+  ) -> TrackedRows<State, Action, ID, Element> {
+    TrackedRows(store: self, keyPath: keyPath)
+  }
+}
