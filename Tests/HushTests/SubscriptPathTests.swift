@@ -9,8 +9,9 @@ import Testing
 /// value at the stored prefix (`rows`) changed.
 @MainActor
 @Suite struct SubscriptPathTests {
-  struct Row: Equatable, Identifiable {
-    let id: Int
+  /// A row whose value counts its reads.
+  struct CountedRow<ID: Hashable>: Equatable, Identifiable {
+    let id: ID
     var value = 0
     /// `value`, counting its reads.
     var countedValue: Int {
@@ -19,7 +20,10 @@ import Testing
     }
   }
 
-  /// How many times `Row.countedValue` was read.
+  typealias Row = CountedRow<Int>
+
+  /// How many times `CountedRow.countedValue` was read (by one test at a time: the tests run
+  /// on the main actor, without suspending).
   nonisolated(unsafe) static var valueReads = 0
 
   final class Model {
@@ -196,16 +200,7 @@ import Testing
     #expect(readers.map(\.renders).reduce(0, +) == 41)
   }
 
-  struct Named: Equatable, Identifiable {
-    var id: String
-    var value = 0
-    var countedValue: Int {
-      SubscriptPathTests.namedReads += 1
-      return value
-    }
-  }
-
-  nonisolated(unsafe) static var namedReads = 0
+  typealias Named = CountedRow<String>
 
   struct NamedState {
     var count = 0
@@ -222,9 +217,9 @@ import Testing
       })
     let readers = names.map { name in RenderProbe { store[\.named[id: name]?.countedValue] } }
     for index in [7, 8, 7, 49] {
-      let reads = Self.namedReads
+      let reads = Self.valueReads
       store.send(names[index])
-      #expect(Self.namedReads - reads == 1)
+      #expect(Self.valueReads - reads == 1)
       _ = readers[index].value  // renders (reading the path again)
     }
     #expect(readers[7].value == 2)

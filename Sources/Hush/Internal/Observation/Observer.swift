@@ -251,17 +251,22 @@ final class ObserverSet<Base> {
   }
 
   private func makeCell<Value>(for keyPath: KeyPath<Base, Value>) -> ValueCell<Base, Value> {
+    let offset = MemoryLayout<Base>.offset(of: keyPath)
+    // A path of stored properties has an offset, and so no prefix.
+    let prefix = offset == nil ? StoredPrefix.of(keyPath) : nil
+    let group = prefix.map(group(for:))
     var initial: Value?
-    host.withCurrentValue { initial = $0.pointee[keyPath: keyPath] }
-    // `withCurrentValue` always calls its body.
-    let cell = ValueCell(keyPath: keyPath, value: initial!, set: self)
-    if !cell.hasOffset, let prefix = StoredPrefix.of(keyPath) {
-      let group = group(for: prefix)
-      cell.group = group
-      host.withCurrentValue {
-        cell.elementKey = group.elementKey(for: keyPath, at: prefix.next, in: $0)
+    var elementKey: AnyObject?
+    host.withCurrentValue { base in
+      initial = base.pointee[keyPath: keyPath]
+      if let group, let prefix {
+        elementKey = group.elementKey(for: keyPath, at: prefix.next, in: base)
       }
     }
+    // `withCurrentValue` always calls its body.
+    let cell = ValueCell(keyPath: keyPath, offset: offset, value: initial!, set: self)
+    cell.group = group
+    cell.elementKey = elementKey
     return insert(cell)
   }
 

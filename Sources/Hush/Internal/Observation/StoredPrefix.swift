@@ -44,11 +44,7 @@ struct StoredPrefix {
   /// least one other component, and no value along the path is a class instance; `nil`
   /// otherwise, and whenever anything read is not as expected.
   static func parse(_ keyPath: AnyKeyPath) -> (offset: Int, type: Any.Type, next: Int)? {
-    let word = MemoryLayout<Int>.size
-    return withExtendedLifetime(keyPath) { () -> (offset: Int, type: Any.Type, next: Int)? in
-      let object = UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque())
-      let buffer = object + 3 * word
-      let end = word + Int(buffer.load(as: UInt32.self) & 0x00FF_FFFF)
+    withBuffer(of: keyPath) { buffer, end -> (offset: Int, type: Any.Type, next: Int)? in
       var cursor = word
       var offset = 0
       var prefixType: Any.Type?
@@ -123,11 +119,7 @@ struct StoredPrefix {
     ofComputedComponentAt position: Int, in keyPath: AnyKeyPath,
     _ body: (_ id: Int, _ arguments: UnsafeRawBufferPointer) -> Result?
   ) -> Result? {
-    let word = MemoryLayout<Int>.size
-    return withExtendedLifetime(keyPath) { () -> Result? in
-      let object = UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque())
-      let buffer = object + 3 * word
-      let end = word + Int(buffer.load(as: UInt32.self) & 0x00FF_FFFF)
+    withBuffer(of: keyPath) { buffer, end -> Result? in
       guard position >= word, position % word == 0, position + 4 <= end else { return nil }
       let header = buffer.load(fromByteOffset: position, as: UInt32.self)
       guard (header & 0x7F00_0000) >> 24 == 2, header & 0x0008_0000 != 0 else { return nil }
@@ -142,6 +134,20 @@ struct StoredPrefix {
       let start = argumentHeader + (header & 0x10 != 0 ? 3 : 2) * word
       guard size >= 0, start + size <= end else { return nil }
       return body(id, UnsafeRawBufferPointer(start: buffer + start, count: size))
+    }
+  }
+
+  private static var word: Int { MemoryLayout<Int>.size }
+
+  /// Calls `body` with the start of `keyPath`'s buffer (its header, then the components, from
+  /// offset `word`) and the offset of its end (see ``parse(_:)``), while `keyPath` is alive.
+  private static func withBuffer<Result>(
+    of keyPath: AnyKeyPath, _ body: (_ buffer: UnsafeRawPointer, _ end: Int) -> Result
+  ) -> Result {
+    withExtendedLifetime(keyPath) {
+      // The object's header and its one stored property, then the buffer.
+      let buffer = UnsafeRawPointer(Unmanaged.passUnretained(keyPath).toOpaque()) + 3 * word
+      return body(buffer, word + Int(buffer.load(as: UInt32.self) & 0x00FF_FFFF))
     }
   }
 

@@ -23,21 +23,20 @@ final class ValueCell<Base, Value>: Observer<Base> {
   /// with `value`'s is sound because `value` holds its own references to any buffer it shares
   /// (see the type's discussion).
   private let offset: Int?
-  /// Whether the path is made of stored properties (its value is read at an offset).
-  var hasOffset: Bool { offset != nil }
   private let isEqual: ((Value, Value) -> Bool)?
   /// Unowned, and unchecked (a checked unowned reference is retained and released around
   /// every use): the set holds this cell (in `cells`) for as long as anything can reach it
   /// through the set; a cell forgotten by its set is reached by nothing that uses `set`.
   private unowned(unsafe) let set: ObserverSet<Base>
 
-  init(keyPath: KeyPath<Base, Value>, value: Value, set: ObserverSet<Base>) {
+  /// A cell of the path `keyPath`, whose `offset` is `MemoryLayout<Base>.offset(of: keyPath)`.
+  init(keyPath: KeyPath<Base, Value>, offset: Int?, value: Value, set: ObserverSet<Base>) {
     self.key = keyPath
     self.keyPath = keyPath
     self.project = nil
     self.projectionDescription = ""
     self.value = value
-    self.offset = MemoryLayout<Base>.offset(of: keyPath)
+    self.offset = offset
     self.isEqual = cellEqualityFunction(for: Value.self)
     self.set = set
   }
