@@ -24,17 +24,23 @@ import Observation
 /// Create a `Derived` once (in a model, or a view's `@State`), not in `body`.
 ///
 /// - Complexity: A change of an unrelated value costs nothing. A change of the input costs one
-///   run of `transform`, plus a comparison of the result when `Value` is `Equatable`.
+///   run of `transform`, plus a comparison of the result when `Value` is `Equatable`. Over the
+///   rows of an identified collection, a transform that filters, maps or sorts them
+///   (`store.derived(\.cats) { $0.filter(\.isWhite) }`) is run only on the rows that changed
+///   (see ``RowsPipeline``).
 @MainActor
 public final class Derived<Value> {
   private let cell = ObservationCell()
-  private let evaluateInput: (Derived<Value>) -> Value?
-  private let isEqual: ((Value, Value) -> Bool)?
-  private var cached: Value?
+  private let computation: DerivedComputation<Value>
+  /// Whether a change of an input refreshes the value at once (a store notifies after its
+  /// state changed) rather than on the next main-actor turn (an `@Observable` model notifies
+  /// before).
+  private let recomputesImmediately: Bool
   /// Set (from any thread) when an input changed; cleared by a refresh.
   private let inputChanged = LockIsolated(true)
 
-  /// How many times the transform ran. Diagnostics and tests read it to prove work was skipped.
+  /// How many times the transform ran (for an incremental value, how many times it was
+  /// brought up to date). Diagnostics and tests read it to prove work was skipped.
   public private(set) var computeCount = 0
 
   /// A value derived from whatever `input` reads in any `Observable` model.
@@ -54,36 +60,14 @@ public final class Derived<Value> {
     _ input: @escaping @MainActor () -> Input,
     transform: @escaping @MainActor (Input) -> Value
   ) {
-    self.init(input, transform: transform, recomputesImmediately: false)
+    self.init(
+      RecomputedValue(input, transform: transform, comparesInput: true),
+      recomputesImmediately: false)
   }
 
-  init<Input>(
-    _ input: @escaping @MainActor () -> Input,
-    transform: @escaping @MainActor (Input) -> Value,
-    recomputesImmediately: Bool
-  ) {
-    // A store already compared the input: it notifies only when it really changed.
-    let inputEqual = recomputesImmediately ? nil : equalityFunction(for: Input.self)
-    var lastInput: Input?
-    self.evaluateInput = { derived in
-      let newInput = withObservationTracking(input) {
-        [weak derived, inputChanged = derived.inputChanged] in
-        inputChanged.setValue(true)
-        if recomputesImmediately {
-          // A store notifies on the main actor, after its state changed.
-          MainActor.assumeIsolated { derived?.refreshIfNeeded() }
-        } else {
-          // Observation reports the change before it is made: look again once it is done.
-          Task { @MainActor in derived?.refreshAfterChange() }
-        }
-      }
-      if let inputEqual {
-        if let lastInput, inputEqual(lastInput, newInput) { return nil }
-        lastInput = newInput
-      }
-      return transform(newInput)
-    }
-    self.isEqual = equalityFunction(for: Value.self)
+  init(_ computation: DerivedComputation<Value>, recomputesImmediately: Bool) {
+    self.computation = computation
+    self.recomputesImmediately = recomputesImmediately
     // Computed now, outside any reader: a value first computed inside a view's body would make
     // that view track the inputs too (Observation merges nested tracking into the outer one).
     refreshIfNeeded()
@@ -97,8 +81,7 @@ public final class Derived<Value> {
   public var value: Value {
     refreshIfNeeded()
     cell.track()
-    // `refreshIfNeeded` computed it.
-    return cached!
+    return computation.value
   }
 
   /// Recomputes now if an input changed since the last computation.
@@ -113,18 +96,23 @@ public final class Derived<Value> {
     else {
       return
     }
-    guard let newValue = evaluateInput(self) else { return }
-    computeCount += 1
-    guard let old = cached else {
-      cached = newValue
-      return
+    let update = computation.update { [weak self, inputChanged, recomputesImmediately] in
+      inputChanged.setValue(true)
+      if recomputesImmediately {
+        // A store notifies on the main actor, after its state changed.
+        MainActor.assumeIsolated { self?.refreshIfNeeded() }
+      } else {
+        // Observation reports the change before it is made: look again once it is done.
+        Task { @MainActor in self?.refreshAfterChange() }
+      }
     }
-    if let isEqual, isEqual(old, newValue) {
-      cached = newValue
+    switch update {
+    case .inputUnchanged:
       return
+    case .computed(let changed):
+      computeCount += 1
+      if changed { cell.notifyChange() }
     }
-    cached = newValue
-    cell.notifyChange()
   }
 
   /// Re-reads the inputs once the change that was reported is done, even if a read in between
@@ -132,6 +120,66 @@ public final class Derived<Value> {
   private func refreshAfterChange() {
     inputChanged.setValue(true)
     refreshIfNeeded()
+  }
+}
+
+/// What bringing a derived value up to date did.
+enum DerivedUpdate {
+  /// The input was equal to the last one: nothing ran.
+  case inputUnchanged
+  /// The value was computed (or updated); `changed` tells whether it differs from the last one
+  /// (never for the first computation, which no reader saw).
+  case computed(changed: Bool)
+}
+
+/// How a ``Derived`` value is computed: reads its inputs, tracked, and keeps the value.
+@MainActor
+class DerivedComputation<Value> {
+  /// The current value; valid after the first ``update(onChange:)``.
+  var value: Value { fatalError("subclass") }
+
+  /// Reads the inputs, tracked with `onChange`, and brings `value` up to date.
+  func update(onChange: @escaping @Sendable () -> Void) -> DerivedUpdate {
+    fatalError("subclass")
+  }
+}
+
+/// A value computed from scratch by `transform` on every change of its input.
+final class RecomputedValue<Input, Value>: DerivedComputation<Value> {
+  private let input: @MainActor () -> Input
+  private let transform: @MainActor (Input) -> Value
+  private let inputEqual: ((Input, Input) -> Bool)?
+  private let isEqual: ((Value, Value) -> Bool)?
+  private var lastInput: Input?
+  private var cached: Value?
+
+  /// `comparesInput`: an input equal to the last one runs nothing (a store already compared
+  /// the input: it notifies only when it really changed).
+  init(
+    _ input: @escaping @MainActor () -> Input,
+    transform: @escaping @MainActor (Input) -> Value, comparesInput: Bool
+  ) {
+    self.input = input
+    self.transform = transform
+    self.inputEqual = comparesInput ? equalityFunction(for: Input.self) : nil
+    self.isEqual = equalityFunction(for: Value.self)
+  }
+
+  override var value: Value {
+    // `Derived` computes it at once.
+    cached!
+  }
+
+  override func update(onChange: @escaping @Sendable () -> Void) -> DerivedUpdate {
+    let newInput = withObservationTracking(input, onChange: onChange)
+    if let inputEqual {
+      if let lastInput, inputEqual(lastInput, newInput) { return .inputUnchanged }
+      lastInput = newInput
+    }
+    let newValue = transform(newInput)
+    defer { cached = newValue }
+    guard let old = cached else { return .computed(changed: false) }
+    return .computed(changed: !(isEqual?(old, newValue) ?? false))
   }
 }
 

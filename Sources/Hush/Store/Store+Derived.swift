@@ -16,10 +16,13 @@ extension Store {
   ///   - transform: Computes the value from the input.
   /// - Returns: The derived value; keep it (in a model, or `@State`) rather than deriving it
   ///   in `body`.
+  @_disfavoredOverload
   public func derived<Input, Value>(
     _ input: KeyPath<State, Input>,
     _ transform: @escaping @MainActor (Input) -> Value
   ) -> Derived<Value> {
-    Derived({ [self] in self[input] }, transform: transform, recomputesImmediately: true)
+    Derived(
+      RecomputedValue({ [self] in self[input] }, transform: transform, comparesInput: false),
+      recomputesImmediately: true)
   }
 }

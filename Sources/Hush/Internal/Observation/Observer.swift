@@ -1,3 +1,5 @@
+import IdentifiedCollections
+
 /// Counts the changes of a root store's state: a cell that went dormant and is read before the
 /// next change need not read its value again.
 final class ChangeClock {
@@ -272,16 +274,34 @@ final class ObserverSet<Base> {
 
   /// The group of the cells whose paths start with `prefix`, made on first use.
   private func group(for prefix: StoredPrefix) -> PrefixGroup<Base> {
-    let key = PrefixKey(offset: prefix.offset, type: ObjectIdentifier(prefix.type))
+    group(offset: prefix.offset, type: prefix.type)
+  }
+
+  /// The group of the prefix of type `type` at `offset`, made on first use.
+  private func group(offset: Int, type: Any.Type) -> PrefixGroup<Base> {
+    let key = PrefixKey(offset: offset, type: ObjectIdentifier(type))
     if let group = prefixGroups[key] { return group }
     func make<Prefix>(_: Prefix.Type) -> PrefixGroup<Base> {
-      TypedPrefixGroup<Base, Prefix>(offset: prefix.offset)
+      TypedPrefixGroup<Base, Prefix>(offset: offset)
     }
     let group =
-      (prefix.type as? any IdentifiedCollectionPrefix.Type)?.makePrefixGroup(
-        offset: prefix.offset) ?? _openExistential(prefix.type, do: make)
+      (type as? any IdentifiedCollectionPrefix.Type)?.makePrefixGroup(offset: offset)
+      ?? _openExistential(type, do: make)
     prefixGroups[key] = group
     return group
+  }
+
+  /// A new active listener to the elements of the collection at `keyPath` (see
+  /// ``RowsListener``), or `nil` when the path is not made of stored properties (then no
+  /// group can compare it).
+  func rowsListener<ID, Element>(
+    at keyPath: KeyPath<Base, IdentifiedArray<ID, Element>>
+  ) -> RowsListener<Base, ID, Element>? {
+    guard let offset = MemoryLayout<Base>.offset(of: keyPath) else { return nil }
+    let listener = RowsListener<Base, ID, Element>(set: self, offset: offset)
+    listener.group = group(offset: offset, type: IdentifiedArray<ID, Element>.self)
+    activate(listener)
+    return listener
   }
 
   /// Whether no observer is active: then nothing of `Base` is compared on a change.

@@ -181,10 +181,14 @@ extension IdentifiedArray: IdentifiedCollectionPrefix {
 ///   private copy of the elements, as ``ElementScopes`` does, compares them with it in blocks
 ///   of bytes, and the collection's buffer is written in place instead of being copied on
 ///   every write.
+///
+/// Listeners (``RowsListener``, for incremental derived values) are told the ids of the
+/// elements that changed, found either way, and told to start over on any other change.
 final class IdentifiedPrefixGroup<Base, ID: Hashable, Element>:
   TypedPrefixGroup<Base, IdentifiedArray<ID, Element>>, SnapshotHolder
 {
   typealias Collection = IdentifiedArray<ID, Element>
+  typealias Listener = RowsListener<Base, ID, Element>
 
   // No dynamic exclusivity checks, as for the state of ``ObserverSet``: touched on the main
   // actor only, never during an access to it.
@@ -193,6 +197,8 @@ final class IdentifiedPrefixGroup<Base, ID: Hashable, Element>:
   @exclusivity(unchecked) private var byID: [ID: ContiguousArray<ObservationCell>] = [:]
   /// The active cells that read something else of the collection.
   @exclusivity(unchecked) private var others: ContiguousArray<ObservationCell> = []
+  /// The active listeners, told which elements changed (see ``RowsListener``).
+  @exclusivity(unchecked) private var listeners: ContiguousArray<ObservationCell> = []
   /// The id of the component of `[id:]` (what the standard library tells components apart
   /// by), once found from a key path made here; `nil` before, `.some(nil)` when its arguments
   /// are not laid out as expected (then no cell is kept by id).
@@ -256,7 +262,9 @@ final class IdentifiedPrefixGroup<Base, ID: Hashable, Element>:
   }
 
   override func memberDidActivate(_ member: Observer<Base>) {
-    if let key = member.elementKey {
+    if member is Listener {
+      listeners.append(member)
+    } else if let key = member.elementKey {
       byID[unsafeDowncast(key, to: ElementKey<ID>.self).id, default: []].append(member)
     } else {
       others.append(member)
@@ -264,7 +272,9 @@ final class IdentifiedPrefixGroup<Base, ID: Hashable, Element>:
   }
 
   override func memberWillDeactivate(_ member: Observer<Base>) {
-    if let key = member.elementKey {
+    if member is Listener {
+      if let index = listeners.firstIndex(where: { $0 === member }) { listeners.remove(at: index) }
+    } else if let key = member.elementKey {
       let id = unsafeDowncast(key, to: ElementKey<ID>.self).id
       guard var cells = byID.removeValue(forKey: id) else { return }
       if let index = cells.firstIndex(where: { $0 === member }) { cells.remove(at: index) }
@@ -285,6 +295,10 @@ final class IdentifiedPrefixGroup<Base, ID: Hashable, Element>:
       // collection changed in the announced elements only.
       if unchangedBefore, snapshotMatches(base) {
         compareCells(ofIDs: pendingIDs, in: base, into: &changed, recorder: recorder)
+        for listener in listeners {
+          unsafeDowncast(listener, to: Listener.self).elementsDidChange(
+            pendingIDs, into: &changed)
+        }
         pendingIDs.removeAll(keepingCapacity: true)
         return
       }
@@ -293,7 +307,7 @@ final class IdentifiedPrefixGroup<Base, ID: Hashable, Element>:
       if compareShadowed(collection, in: base, into: &changed, recorder: recorder) { return }
     } else {
       if snapshotMatches(base) { return }
-      if hasSnapshot, !byID.isEmpty,
+      if hasSnapshot, !byID.isEmpty || !listeners.isEmpty,
         hasSameBits(snapshotPointer.pointee.ids, collection.pointee.ids)
       {
         // Elements written in place: the snapshot's elements are the ones before the write.
@@ -341,6 +355,10 @@ final class IdentifiedPrefixGroup<Base, ID: Hashable, Element>:
       if let cells = byID[shadowIDs[index]] {
         compare(cells, in: base, into: &changed, recorder: recorder)
       }
+    }
+    for listener in listeners {
+      unsafeDowncast(listener, to: Listener.self).elementsDidChange(
+        changedIndices.lazy.map { shadowIDs[$0] }, into: &changed)
     }
     changedIndices.removeAll(keepingCapacity: true)
     return true
