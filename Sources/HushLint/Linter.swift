@@ -62,7 +62,10 @@ public struct Linter: Sendable {
           ruleID: description.id, file: file.path, position: position,
           severity: finding.isMild ? severity.lowered : severity, message: finding.message,
           lineText: lineText)
-        result.append(PendingViolation(violation: violation, resolve: finding.resolve))
+        result.append(
+          PendingViolation(
+            violation: violation, resolve: finding.resolve, edits: finding.edits,
+            fixHolds: finding.fixHolds))
       }
     }
     return result
@@ -70,13 +73,29 @@ public struct Linter: Sendable {
 
   /// The violations whose resolvers keep them, with their messages, sorted by position.
   static func resolve(_ pending: [PendingViolation], with index: ProjectIndex) -> [Violation] {
-    pending.compactMap { item -> Violation? in
-      guard let resolve = item.resolve else { return item.violation }
-      guard let message = resolve(index) else { return nil }
+    resolveWithFixes(pending, with: index, digest: nil).violations
+  }
+
+  /// The violations whose resolvers keep them, sorted by position, and the fixes of those that
+  /// have one that holds (when `digest`, the linted source's, is given).
+  static func resolveWithFixes(
+    _ pending: [PendingViolation], with index: ProjectIndex, digest: SourceDigest?
+  ) -> (violations: [Violation], fixes: [Fix]) {
+    var violations: [Violation] = []
+    var fixes: [Fix] = []
+    for item in pending {
       var violation = item.violation
-      violation.message = message
-      return violation
-    }.sorted { ($0.position, $0.ruleID) < ($1.position, $1.ruleID) }
+      if let resolve = item.resolve {
+        guard let message = resolve(index) else { continue }
+        violation.message = message
+      }
+      violations.append(violation)
+      if let digest, !item.edits.isEmpty, item.fixHolds?(index) ?? true {
+        fixes.append(Fix(violation: violation, edits: item.edits, sourceDigest: digest))
+      }
+    }
+    violations.sort { ($0.position, $0.ruleID) < ($1.position, $1.ruleID) }
+    return (violations, fixes)
   }
 
   /// Lints files from disk, in parallel across the machine's cores.
@@ -111,11 +130,15 @@ public struct Linter: Sendable {
     // Every linted file's index records its writes, so together they record all of them,
     // unless a file was skipped.
     projectIndex.mutationsKnown = problems.isEmpty
+    let resolved = files.map {
+      Self.resolveWithFixes($0.pending, with: projectIndex, digest: $0.digest)
+    }
     return LintReport(
-      violations: files.flatMap { Self.resolve($0.pending, with: projectIndex) },
+      violations: resolved.flatMap(\.violations),
       problems: problems.sorted { $0.path < $1.path },
       fileCount: files.count,
-      lineCount: files.reduce(0) { $0 + $1.lineCount })
+      lineCount: files.reduce(0) { $0 + $1.lineCount },
+      fixes: resolved.flatMap(\.fixes))
   }
 
   /// Runs `body` for each of `iterations` on one thread per core, each with a stack of
@@ -177,7 +200,7 @@ public struct Linter: Sendable {
     return .success(
       FileResult(
         pending: pendingViolations(in: file), index: file.index,
-        lineCount: file.converter.sourceLines.count))
+        lineCount: file.converter.sourceLines.count, digest: SourceDigest(text)))
   }
 }
 
@@ -185,6 +208,8 @@ public struct Linter: Sendable {
 struct PendingViolation: Sendable {
   var violation: Violation
   var resolve: (@Sendable (ProjectIndex) -> String?)?
+  var edits: [TextEdit] = []
+  var fixHolds: (@Sendable (ProjectIndex) -> Bool)?
 }
 
 /// What one file contributes to a lint: its pending violations and its declarations.
@@ -192,6 +217,7 @@ private struct FileResult: Sendable {
   var pending: [PendingViolation]
   var index: ProjectIndex
   var lineCount: Int
+  var digest: SourceDigest
 }
 
 /// The outcome of linting a set of files.
@@ -204,6 +230,8 @@ public struct LintReport: Sendable {
   public var fileCount: Int
   /// How many source lines were linted.
   public var lineCount: Int
+  /// The mechanical fixes of the violations that have one (see ``Fixer``).
+  public var fixes: [Fix] = []
 }
 
 /// A file that could not be linted, and why.

@@ -29,6 +29,21 @@ public struct Finding: Sendable {
   public var isMild: Bool
   /// For a finding that needs the whole project: the message, or `nil` to drop it.
   var resolve: (@Sendable (ProjectIndex) -> String?)?
+  /// The edits that fix the violation mechanically (`hush lint --fix`), if it has such a fix.
+  var edits: [TextEdit] = []
+  /// For a fix that holds only given other files' declarations: whether it holds.
+  var fixHolds: (@Sendable (ProjectIndex) -> Bool)?
+
+  /// This finding with a mechanical fix: `edits`, made only where `holds` (if given) says the
+  /// fix is right once every file is indexed.
+  func fixed(
+    by edits: [TextEdit], when holds: (@Sendable (ProjectIndex) -> Bool)? = nil
+  ) -> Finding {
+    var fixed = self
+    fixed.edits = edits
+    fixed.fixHolds = holds
+    return fixed
+  }
 
   /// Creates a finding at the first token of `node`.
   public init(at node: some SyntaxProtocol, message: String, isMild: Bool = false) {

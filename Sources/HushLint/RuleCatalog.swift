@@ -31,6 +31,9 @@ public enum RuleCatalog {
     if let after = description.nonTriggeringExamples.first {
       text += "\nAfter:\n" + indented(after.code) + "\n"
     }
+    if let fix = description.mechanicalFix {
+      text += "\nhush lint --fix: " + fix + "\n"
+    }
     return text
   }
 

@@ -21,6 +21,8 @@ public struct RuleDescription: Sendable {
   public let triggeringExamples: [Example]
   /// Code that must produce no violation.
   public let nonTriggeringExamples: [Example]
+  /// What `hush lint --fix` does for this rule's violations, when it has a mechanical fix.
+  public let mechanicalFix: String?
 
   /// Creates a rule description.
   public init(
@@ -32,7 +34,8 @@ public struct RuleDescription: Sendable {
     isOptIn: Bool = false,
     requiresComposableArchitecture: Bool = false,
     triggeringExamples: [Example],
-    nonTriggeringExamples: [Example]
+    nonTriggeringExamples: [Example],
+    mechanicalFix: String? = nil
   ) {
     self.id = id
     self.name = name
@@ -43,5 +46,6 @@ public struct RuleDescription: Sendable {
     self.requiresComposableArchitecture = requiresComposableArchitecture
     self.triggeringExamples = triggeringExamples
     self.nonTriggeringExamples = nonTriggeringExamples
+    self.mechanicalFix = mechanicalFix
   }
 }

@@ -17,6 +17,8 @@ struct LintCommand: AsyncParsableCommand {
       Options:
         --format <format>        xcode (default), json, sarif or github
         --strict                 fail on warnings as well as errors
+        --fix                    make the mechanical fixes (rules that have one), print \
+      each, then report what is left
         --config <file>          configuration (default: ./.hush-lint.yml)
         --baseline <file>        report only violations not in the baseline
         --write-baseline <file>  record the current violations and exit
@@ -49,6 +51,7 @@ struct LintCommand: AsyncParsableCommand {
 private struct LintOptions {
   var format = "xcode"
   var strict = false
+  var fix = false
   var config: String?
   var baseline: String?
   var writeBaseline: String?
@@ -86,6 +89,7 @@ private struct LintOptions {
       case "--write-baseline": options.writeBaseline = try value(for: name, inline: inline)
       case "--explain": options.explain = try value(for: name, inline: inline)
       case "--strict" where inline == nil: options.strict = true
+      case "--fix" where inline == nil: options.fix = true
       case "--list-rules" where inline == nil: options.listRules = true
       default:
         throw LintFailure(
@@ -123,7 +127,10 @@ private struct LintOptions {
       throw LintFailure(status: 2, message: "error: \(error.path): \(error.reason)")
     }
     let linter = Linter(configuration: configuration)
-    let report = linter.lint(files: files)
+    var report = linter.lint(files: files)
+    if fix, writeBaseline == nil {
+      report = try fixed(report, linter: linter, files: files)
+    }
     for problem in report.problems {
       standardError("\(problem.path): error: \(problem.reason); skipped")
     }
@@ -157,6 +164,36 @@ private struct LintOptions {
       $0.severity == .error || (strict && $0.severity == .warning)
     }
     if failing { throw LintFailure(status: 1, message: nil) }
+  }
+
+  /// Makes the fixes of `report`'s violations (but those in the baseline), prints each one
+  /// and each file left alone, and lints the files again.
+  private func fixed(
+    _ report: LintReport, linter: Linter, files: [String]
+  ) throws(LintFailure) -> LintReport {
+    var fixes = report.fixes
+    if let baseline {
+      do {
+        let reported = Set(try Baseline.load(path: baseline).filter(report.violations))
+        fixes.removeAll { !reported.contains($0.violation) }
+      } catch {
+        throw LintFailure(status: 2, message: "error: \(error.path): \(error.reason)")
+      }
+    }
+    guard !fixes.isEmpty else { return report }
+    let result = Fixer.apply(fixes)
+    for fix in result.applied {
+      let violation = fix.violation
+      standardError("\(violation.file):\(violation.position): fixed [\(violation.ruleID)]")
+    }
+    for problem in result.refused {
+      standardError("\(problem.path): warning: \(problem.reason)")
+    }
+    let fixedFiles = Set(result.applied.map(\.violation.file)).count
+    standardError(
+      "hush lint: fixed \(result.applied.count) violation\(result.applied.count == 1 ? "" : "s") "
+        + "in \(fixedFiles) file\(fixedFiles == 1 ? "" : "s")")
+    return result.applied.isEmpty ? report : linter.lint(files: files)
   }
 
   private func loadConfiguration() throws(LintFailure) -> Configuration {

@@ -251,7 +251,10 @@ struct UnstableIdentityRule: Rule {
           }
         }
         """),
-    ]
+    ],
+    mechanicalFix:
+      "drops 'id: \\.self' from a ForEach whose element is an Identifiable struct (the "
+      + "other findings need a choice of id)"
   )
 
   func findings(in file: LintedFile) -> [Finding] {
@@ -300,10 +303,17 @@ struct UnstableIdentityRule: Rule {
           localType = type
         }
         let knownType = localType
+        let finding = Finding(at: keyPath) { index in
+          Self.selfIdentityMessage(collection: name, localType: knownType, index: index)
+        }
+        // Fixed by dropping the argument where the element is `Identifiable`.
         result.append(
-          Finding(at: keyPath) { index in
-            Self.selfIdentityMessage(collection: name, localType: knownType, index: index)
-          })
+          Self.removingIDArgument(of: call).map { edit in
+            finding.fixed(by: [edit]) { index in
+              Self.selfIdentityElement(collection: name, localType: knownType, index: index)?
+                .isIdentifiable ?? false
+            }
+          } ?? finding)
       }
     }
     result += uuidFindings(in: file)
@@ -464,6 +474,23 @@ struct UnstableIdentityRule: Rule {
   private static func selfIdentityMessage(
     collection: String, localType: String?, index: ProjectIndex
   ) -> String? {
+    guard
+      let (element, isIdentifiable) = selfIdentityElement(
+        collection: collection, localType: localType, index: index)
+    else { return nil }
+    let fix =
+      isIdentifiable
+      ? "\(element) is Identifiable: drop 'id: \\.self' and let ForEach use its id"
+      : "make \(element) Identifiable and use its id"
+    return "'id: \\.self' hashes the whole \(element), so any edit gives the row a new "
+      + "identity; \(fix)"
+  }
+
+  /// The element type of `collection` when `id: \.self` over it is reported (a struct with
+  /// variable stored properties and the synthesized `==`), and whether it is `Identifiable`.
+  private static func selfIdentityElement(
+    collection: String, localType: String?, index: ProjectIndex
+  ) -> (element: String, isIdentifiable: Bool)? {
     let collectionType: String?
     if let localType {
       collectionType = localType
@@ -479,13 +506,28 @@ struct UnstableIdentityRule: Rule {
       summary.kind == .structure, summary.storedProperties.count >= 2,
       !summary.variableProperties.isEmpty, !summary.hasCustomEquality
     else { return nil }
-    let fix =
+    return (
+      element,
       summary.conformances.contains("Identifiable")
         || index.extensionConformances[element, default: []].contains("Identifiable")
-      ? "\(element) is Identifiable: drop 'id: \\.self' and let ForEach use its id"
-      : "make \(element) Identifiable and use its id"
-    return "'id: \\.self' hashes the whole \(element), so any edit gives the row a new "
-      + "identity; \(fix)"
+    )
+  }
+
+  /// The edit that removes the `id:` argument of `call` (`ForEach(items, id: \.self)` →
+  /// `ForEach(items)`), with the comma before it, or after it when more arguments follow.
+  private static func removingIDArgument(of call: FunctionCallExprSyntax) -> TextEdit? {
+    let arguments = Array(call.arguments)
+    guard let position = arguments.firstIndex(where: { $0.label?.text == "id" }), position > 0
+    else { return nil }
+    let argument = arguments[position]
+    if position + 1 < arguments.count {
+      return TextEdit(
+        removingFrom: argument.positionAfterSkippingLeadingTrivia,
+        to: arguments[position + 1].positionAfterSkippingLeadingTrivia)
+    }
+    return TextEdit(
+      removingFrom: arguments[position - 1].expression.endPositionBeforeTrailingTrivia,
+      to: argument.endPositionBeforeTrailingTrivia)
   }
 
   private func uuidFindings(in file: LintedFile) -> [Finding] {

@@ -151,7 +151,10 @@ struct WriteOnlyObservedObjectRule: Rule {
           }
         }
         """),
-    ]
+    ],
+    mechanicalFix:
+      "turns a write-only @ObservedObject var into a plain var (a @StateObject or "
+      + "@EnvironmentObject, or a property also used as $name, needs a choice)"
   )
 
   func findings(in file: LintedFile) -> [Finding] {
@@ -166,17 +169,41 @@ struct WriteOnlyObservedObjectRule: Rule {
         guard kinds.contains(.action), !kinds.contains(.read) else { continue }
         // Owning a @StateObject to inject it is reported by unread-observed-object.
         if wrapper == "StateObject" && kinds.contains(.passOn) { continue }
-        found.append(
-          UnreadObservedObjectRule.unlessQuiet(
-            Finding(
-              at: property.binding.pattern,
-              message: "'\(property.name)' is only used in actions, never read for display, "
-                + "yet re-renders this view on every change; inject it as a plain reference "
-                + "(an @Environment value or a @State holder)"),
-            property: property))
+        var finding = Finding(
+          at: property.binding.pattern,
+          message: "'\(property.name)' is only used in actions, never read for display, "
+            + "yet re-renders this view on every change; inject it as a plain reference "
+            + "(an @Environment value or a @State holder)")
+        if let edit = Self.removingObservedObject(from: property, in: view) {
+          finding = finding.fixed(by: [edit])
+        }
+        found.append(UnreadObservedObjectRule.unlessQuiet(finding, property: property))
       }
       result += view.unlessExtendedElsewhere(found)
     }
     return result
+  }
+
+  /// The edit that makes an `@ObservedObject` property a plain reference (`@ObservedObject var
+  /// model: Model` → `var model: Model`): the attribute goes with the space after it. Only for
+  /// `@ObservedObject` (a `@StateObject` owns its object, an `@EnvironmentObject` is found in
+  /// the environment: neither has a one-word fix), alone in its declaration, and never used as
+  /// `$name` (which needs the wrapper).
+  private static func removingObservedObject(
+    from property: ViewProperty, in view: ViewType
+  ) -> TextEdit? {
+    guard property.wrapper == "ObservedObject", property.declaration.bindings.count == 1,
+      let attribute = property.declaration.attributes.first?.as(AttributeSyntax.self),
+      attribute.attributeName.trimmedDescription == "ObservedObject",
+      let next = attribute.nextToken(viewMode: .sourceAccurate)
+    else { return nil }
+    let projected = "$" + property.name
+    let usesProjection = view.members.contains { member in
+      member.tokens(viewMode: .sourceAccurate).contains { $0.text == projected }
+    }
+    guard !usesProjection else { return nil }
+    return TextEdit(
+      removingFrom: attribute.positionAfterSkippingLeadingTrivia,
+      to: next.positionAfterSkippingLeadingTrivia)
   }
 }

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+/// `hush lint --fix`: the mechanical fixes, made in place, printed, idempotent, and nothing else
+/// of the files touched.
+@Suite struct LintFixTests {
+  static let contact = """
+    struct Contact: Hashable, Identifiable {
+      let id: Int
+      var name: String
+      var phone: String
+    }
+
+    struct Note: Hashable {
+      var title: String
+      var body: String
+    }
+
+    """
+
+  /// Two fixable violations, a second `id: \\.self` followed by another argument, and two that
+  /// have no mechanical fix (a non-`Identifiable` element, a `@StateObject`), among comments
+  /// and odd spacing that must stay as they are.
+  static let views = """
+    import SwiftUI
+
+    // Contacts, as the user wrote them.
+    struct Contacts: View {
+      var contacts: [Contact]
+      var notes: [Note]
+      var body: some View {
+        ForEach(contacts, id: \\.self) { Text($0.name) }   // keep this comment
+        ForEach(contacts,   id: \\.self, content: { Text($0.phone) })
+        ForEach(notes, id: \\.self) { Text($0.title) }
+      }
+    }
+
+    struct AddButton: View {
+      @ObservedObject
+      private var model: Model
+      var body: some View {
+        Button("Add") { model.count += 1 }
+      }
+    }
+
+    struct Loader: View {
+      @StateObject private var loader = Loader()
+      var body: some View {
+        Color.clear.task { await loader.load() }
+      }
+    }
+
+    """
+
+  static let fixedViews = """
+    import SwiftUI
+
+    // Contacts, as the user wrote them.
+    struct Contacts: View {
+      var contacts: [Contact]
+      var notes: [Note]
+      var body: some View {
+        ForEach(contacts) { Text($0.name) }   // keep this comment
+        ForEach(contacts,   content: { Text($0.phone) })
+        ForEach(notes, id: \\.self) { Text($0.title) }
+      }
+    }
+
+    struct AddButton: View {
+      private var model: Model
+      var body: some View {
+        Button("Add") { model.count += 1 }
+      }
+    }
+
+    struct Loader: View {
+      @StateObject private var loader = Loader()
+      var body: some View {
+        Color.clear.task { await loader.load() }
+      }
+    }
+
+    """
+
+  @Test func makesTheMechanicalFixesPrintsThemAndIsIdempotent() throws {
+    let files = ["Sources/Contact.swift": Self.contact, "Sources/Views.swift": Self.views]
+    try HushBinary.withDirectory(files) { directory in
+      let views = directory.appendingPathComponent("Sources/Views.swift")
+      let contact = directory.appendingPathComponent("Sources/Contact.swift")
+      let first = try HushBinary.run(["lint", "--fix", "Sources"], in: directory)
+      #expect(try String(contentsOf: views, encoding: .utf8) == Self.fixedViews)
+      #expect(try String(contentsOf: contact, encoding: .utf8) == Self.contact)
+      let stderr = first.stderr.split(separator: "\n").map(String.init)
+      #expect(
+        Array(stderr.prefix(4)) == [
+          "Sources/Views.swift:8:27: fixed [unstable-identity]",
+          "Sources/Views.swift:9:29: fixed [unstable-identity]",
+          "Sources/Views.swift:16:15: fixed [write-only-observed-object]",
+          "hush lint: fixed 3 violations in 1 file",
+        ])
+      // What is left has no mechanical fix, and is reported as without --fix.
+      #expect(first.stdout.contains("Views.swift:10:"))
+      #expect(first.stdout.contains("[write-only-observed-object]"))
+      #expect(!first.stdout.contains("Views.swift:8:"))
+      let plain = try HushBinary.run(["lint", "Sources"], in: directory)
+      #expect(first.stdout == plain.stdout)
+
+      let second = try HushBinary.run(["lint", "--fix", "Sources"], in: directory)
+      #expect(!second.stderr.contains("fixed"))
+      #expect(second.stdout == plain.stdout)
+      #expect(try String(contentsOf: views, encoding: .utf8) == Self.fixedViews)
+    }
+  }
+
+  @Test func explainSaysWhatTheFixDoes() throws {
+    try HushBinary.withDirectory([:]) { directory in
+      let identity = try HushBinary.run(["lint", "--explain", "unstable-identity"], in: directory)
+      #expect(identity.stdout.contains("hush lint --fix: drops 'id: \\.self'"))
+      let pingPong = try HushBinary.run(["lint", "--explain", "action-ping-pong"], in: directory)
+      #expect(!pingPong.stdout.contains("hush lint --fix"))
+    }
+  }
+
+  @Test func leavesAFileThatDoesNotParseAlone() throws {
+    let broken = Self.views + "func (\n"
+    let files = ["Contact.swift": Self.contact, "Views.swift": broken]
+    try HushBinary.withDirectory(files) { directory in
+      let output = try HushBinary.run(["lint", "--fix"], in: directory)
+      let views = directory.appendingPathComponent("Views.swift")
+      #expect(try String(contentsOf: views, encoding: .utf8) == broken)
+      #expect(output.stderr.contains("Views.swift: warning: does not parse; not fixed"))
+      #expect(!output.stderr.contains("fixed ["))
+      #expect(output.stdout.contains("[unstable-identity]"))
+    }
+  }
+
+  @Test func leavesBaselinedViolationsAlone() throws {
+    let files = ["Contact.swift": Self.contact, "Views.swift": Self.views]
+    try HushBinary.withDirectory(files) { directory in
+      let write = try HushBinary.run(
+        ["lint", "--write-baseline", "baseline.json"], in: directory)
+      #expect(write.status == 0)
+      let output = try HushBinary.run(
+        ["lint", "--fix", "--baseline", "baseline.json"], in: directory)
+      let views = directory.appendingPathComponent("Views.swift")
+      #expect(try String(contentsOf: views, encoding: .utf8) == Self.views)
+      #expect(!output.stderr.contains("fixed"))
+    }
+  }
+}
