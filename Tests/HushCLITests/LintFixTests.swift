@@ -16,9 +16,15 @@ import Testing
       var body: String
     }
 
+    final class Book: ObservableObject {
+      @Published var entries: [Contact] = []
+      func add(_ contact: Contact) { entries.insert(contact, at: 0) }
+    }
+
     """
 
-  /// Two fixable violations, a second `id: \\.self` followed by another argument, and two that
+  /// Fixable violations (`id: \.self`, once followed by another argument, a write-only
+  /// `@ObservedObject`, `id: \.offset` over `Identifiable` elements), and two that
   /// have no mechanical fix (a non-`Identifiable` element, a `@StateObject`), among comments
   /// and odd spacing that must stay as they are.
   static let views = """
@@ -47,6 +53,15 @@ import Testing
       @StateObject private var loader = Loader()
       var body: some View {
         Color.clear.task { await loader.load() }
+      }
+    }
+
+    struct BookView: View {
+      @ObservedObject var book: Book
+      var body: some View {
+        ForEach(Array(book.entries.enumerated()), id: \\.offset) { index, contact in
+          Text("\\(index). \\(contact.name)")
+        }
       }
     }
 
@@ -80,6 +95,15 @@ import Testing
       }
     }
 
+    struct BookView: View {
+      @ObservedObject var book: Book
+      var body: some View {
+        ForEach(Array(book.entries.enumerated()), id: \\.element.id) { index, contact in
+          Text("\\(index). \\(contact.name)")
+        }
+      }
+    }
+
     """
 
   @Test func makesTheMechanicalFixesPrintsThemAndIsIdempotent() throws {
@@ -92,11 +116,12 @@ import Testing
       #expect(try String(contentsOf: contact, encoding: .utf8) == Self.contact)
       let stderr = first.stderr.split(separator: "\n").map(String.init)
       #expect(
-        Array(stderr.prefix(4)) == [
+        Array(stderr.prefix(5)) == [
           "Sources/Views.swift:8:27: fixed [unstable-identity]",
           "Sources/Views.swift:9:29: fixed [unstable-identity]",
           "Sources/Views.swift:16:15: fixed [write-only-observed-object]",
-          "hush lint: fixed 3 violations in 1 file",
+          "Sources/Views.swift:32:51: fixed [unstable-identity]",
+          "hush lint: fixed 4 violations in 1 file",
         ])
       // What is left has no mechanical fix, and is reported as without --fix.
       #expect(first.stdout.contains("Views.swift:10:"))

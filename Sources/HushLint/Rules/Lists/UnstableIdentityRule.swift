@@ -253,7 +253,8 @@ struct UnstableIdentityRule: Rule {
         """),
     ],
     mechanicalFix:
-      "drops 'id: \\.self' from a ForEach whose element is an Identifiable struct (the "
+      "drops 'id: \\.self' from a ForEach whose element is an Identifiable struct, and "
+      + "writes 'id: \\.element.id' for 'id: \\.offset' over Identifiable elements (the "
       + "other findings need a choice of id)"
   )
 
@@ -281,9 +282,21 @@ struct UnstableIdentityRule: Rule {
         let message =
           "'id: \\.offset' makes a row's position its identity; an insert or delete "
           + "moves every later row's identity. Use the element's stable id"
-        result += Self.finding(
+        let findings = Self.finding(
           at: keyPath, message: message,
           unless: Self.fixedness(of: enumerated, in: view, mutated: mutated))
+        // Fixed by `\.element.id` where the elements are `Identifiable`.
+        let collectionType = Self.lastName(enumerated).flatMap { view?.property(named: $0)?.type }
+        let name = Self.lastName(enumerated)
+        let edit = TextEdit(
+          range: keyPath.components.positionAfterSkippingLeadingTrivia
+            .utf8Offset..<keyPath.components.endPositionBeforeTrailingTrivia.utf8Offset,
+          replacement: ".element.id")
+        result += findings.map { finding in
+          finding.fixed(by: [edit]) { index in
+            Self.elementIsIdentifiable(collection: name, type: collectionType, index: index)
+          }
+        }
       } else if let collection = Self.indexedCollection(data), let name = Self.lastName(collection),
         Self.hasEditingModifier(call) || mutated.shifted.contains(name)
       {
@@ -491,10 +504,32 @@ struct UnstableIdentityRule: Rule {
   private static func selfIdentityElement(
     collection: String, localType: String?, index: ProjectIndex
   ) -> (element: String, isIdentifiable: Bool)? {
-    let collectionType: String?
-    if let localType {
-      collectionType = localType
-    } else {
+    guard let (element, summary) = element(of: collection, declaredType: localType, index: index),
+      summary.kind == .structure, summary.storedProperties.count >= 2,
+      !summary.variableProperties.isEmpty, !summary.hasCustomEquality
+    else { return nil }
+    return (element, isIdentifiable(element, summary, index: index))
+  }
+
+  /// Whether the elements of the collection `collection` are of an `Identifiable` type
+  /// declared in the project (see ``element(of:declaredType:index:)``).
+  private static func elementIsIdentifiable(
+    collection: String?, type: String?, index: ProjectIndex
+  ) -> Bool {
+    guard let collection,
+      let (element, summary) = element(of: collection, declaredType: type, index: index)
+    else { return false }
+    return isIdentifiable(element, summary, index: index)
+  }
+
+  /// The element type of the collection `collection`, of type `declaredType` where the view
+  /// declares it, else of the type of the only stored property of that name in the project;
+  /// with its declaration, when the project declares exactly one type of that name.
+  private static func element(
+    of collection: String, declaredType: String?, index: ProjectIndex
+  ) -> (String, TypeSummary)? {
+    var collectionType = declaredType
+    if collectionType == nil {
       let candidates = Set(
         index.types.values.joined().flatMap { summary in
           summary.storedProperties.filter { $0.name == collection }.map { $0.type }
@@ -502,15 +537,16 @@ struct UnstableIdentityRule: Rule {
       collectionType = candidates.count == 1 ? candidates.first ?? nil : nil
     }
     guard let collectionType, let element = ProjectIndex.elementType(of: collectionType),
-      let summary = index.uniqueType(named: element),
-      summary.kind == .structure, summary.storedProperties.count >= 2,
-      !summary.variableProperties.isEmpty, !summary.hasCustomEquality
+      let summary = index.uniqueType(named: element)
     else { return nil }
-    return (
-      element,
-      summary.conformances.contains("Identifiable")
-        || index.extensionConformances[element, default: []].contains("Identifiable")
-    )
+    return (element, summary)
+  }
+
+  private static func isIdentifiable(
+    _ element: String, _ summary: TypeSummary, index: ProjectIndex
+  ) -> Bool {
+    summary.conformances.contains("Identifiable")
+      || index.extensionConformances[element, default: []].contains("Identifiable")
   }
 
   /// The edit that removes the `id:` argument of `call` (`ForEach(items, id: \.self)` →
