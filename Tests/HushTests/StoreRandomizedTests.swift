@@ -277,6 +277,14 @@ import Testing
         Path(
           name: "item \(id) (dot path)", read: { AnyHashable($0.items[id: id]) },
           expected: { AnyHashable($0.items[id: id]) }))
+      // By position: depends on the ids (which item is there) and on that item.
+      let position = id
+      paths.append(
+        Path(
+          name: "item at \(position) (dot path)", read: { AnyHashable($0.items[position]) },
+          expected: { AnyHashable($0.items[position]) },
+          observed: { AnyHashable([AnyHashable($0.items.ids), AnyHashable($0.items[position])]) }
+        ))
       paths.append(Self.path(\.items[id: id]?.score))
       paths.append(Self.path(\.items[id: id]?.label))
       paths.append(

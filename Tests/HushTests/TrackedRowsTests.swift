@@ -31,6 +31,30 @@ import Testing
     #expect(ids.value == 101)
   }
 
+  @Test(arguments: [false, true])
+  func aRowReadByPositionRendersWhenThatRowChangesOrRowsMove(forEach: Bool) {
+    let state = AppState(rows: makeRows(10))
+    let store = forEach ? makeForEachStore(state) : makeAppStore(state)
+    let rows = (0..<10).map { position in RenderProbe { store.rows[position].value } }
+
+    store.send(.row(id: 4, action: .setValue(7)))
+    #expect(rows[4].value == 7)
+    #expect(rows.map(\.renders) == [0, 0, 0, 0, 1, 0, 0, 0, 0, 0])
+
+    store.send(.increment)
+    #expect(rows.map(\.renders).reduce(0, +) == 1)
+
+    // The ids changed: every position may hold another row now.
+    store.send(.appendRow(Row(id: 10, title: "New")))
+    #expect(rows.map(\.renders) == [1, 1, 1, 1, 2, 1, 1, 1, 1, 1])
+    #expect(rows[4].value == 7)
+
+    // A write by position still goes through the writable dynamic member.
+    store.rows[2].value = 9
+    #expect(rows[2].value == 9)
+    #expect(rows.map(\.renders).reduce(0, +) == 12)
+  }
+
   @Test func aRemovedRowsReaderRendersNil() {
     let store = makeAppStore(AppState(rows: makeRows(3)))
     let row = RenderProbe { store.rows[id: 1]?.title }

@@ -6,6 +6,7 @@ import OrderedCollections
 ///
 /// ```swift
 /// Text(store.rows[id: id]?.title ?? "")   // renders when this row changes, not any row
+/// Text(store.rows[0].title)                // when the first row changes, or another becomes first
 /// Text("\(store.rows.ids.count) rows")     // renders when rows are added, removed or moved
 /// Text("\(store.rows.count) rows")         // any other read tracks the whole collection
 /// ForEach(store.rows) { row in … }        // so does using it as a collection
@@ -30,6 +31,15 @@ public struct TrackedRows<State, Action, ID: Hashable, Element> {
   /// The element with `id`, or `nil`; tracks that element only.
   public subscript(id id: ID) -> Element? {
     store[keyPath.appending(path: \IdentifiedArray<ID, Element>.[id: id])]
+  }
+
+  /// The element at `position`, which must be a valid index; tracks the ids (which element is
+  /// at a position changes when rows are inserted, removed or moved) and that element only,
+  /// so that a change of another row does not invalidate it.
+  public subscript(position: Int) -> Element {
+    let id = ids[position]
+    // `ids` holds `id`, read from the same state: the element is there.
+    return self[id: id]!
   }
 
   /// The ids of the elements, in order; tracks the ids only (a change of an element's other
