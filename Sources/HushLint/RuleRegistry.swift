@@ -7,6 +7,7 @@ public enum RuleRegistry {
     CollectionWorkInBodyRule.self,
     ComputedScopeRule.self,
     ExpensiveViewInitRule.self,
+    ForEachThroughParentStoreRule.self,
     HighFrequencySendRule.self,
     ImpureBodyRule.self,
     LazyChainRule.self,

@@ -121,7 +121,7 @@ import Testing
       let run = try #require((log["runs"] as? [[String: Any]])?.first)
       let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
       let rules = try #require(driver["rules"] as? [[String: Any]])
-      #expect(rules.count == 15)
+      #expect(rules.count == 16)
       let ids = rules.compactMap { $0["id"] as? String }
       #expect(ids.contains("impure-body") && !ids.contains("lazy-chain"))
       #expect(rules.allSatisfy { ($0["shortDescription"] as? [String: Any])?["text"] != nil })
@@ -337,7 +337,7 @@ import Testing
       let list = try HushBinary.run(["lint", "--list-rules"], in: directory)
       #expect(list.status == 0)
       let lines = list.stdout.split(separator: "\n")
-      #expect(lines.count == 16)
+      #expect(lines.count == 17)
       #expect(lines.first?.hasPrefix("action-ping-pong") == true)
       #expect(lines.contains { $0.hasPrefix("lazy-chain") && $0.contains("opt-in") })
       let explain = try HushBinary.run(["lint", "--explain", "anyview-row"], in: directory)

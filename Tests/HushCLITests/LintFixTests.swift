@@ -137,6 +137,66 @@ import Testing
     }
   }
 
+  @Test func iteratesTheIDsOfAnIdentifiedCollectionOfAStore() throws {
+    let feature = """
+      import Hush
+      import SwiftUI
+
+      struct TodosState { var todos: IdentifiedArrayOf<Todo> = []; var tags: [Tag] = [] }
+
+      struct TodosView: View {
+        let store: StoreOf<Todos>
+        var body: some View {
+          ScrollView {
+            ForEach(store.todos) { todo in
+              Text(todo.title)
+            }
+            ForEach(store.todos) { Text($0.title) }
+            ForEach(store.tags) { tag in Text(tag.name) }
+          }
+          List { ForEach(store.todos) { todo in Text(todo.title) } }
+        }
+      }
+
+      """
+    let fixed = """
+      import Hush
+      import SwiftUI
+
+      struct TodosState { var todos: IdentifiedArrayOf<Todo> = []; var tags: [Tag] = [] }
+
+      struct TodosView: View {
+        let store: StoreOf<Todos>
+        var body: some View {
+          ScrollView {
+            ForEach(store.todos.ids, id: \\.self) { todoID in if let todo = store.todos[id: todoID] {
+              Text(todo.title)
+            } }
+            ForEach(store.todos) { Text($0.title) }
+            ForEach(store.tags) { tag in Text(tag.name) }
+          }
+          List { ForEach(store.todos) { todo in Text(todo.title) } }
+        }
+      }
+
+      """
+    try HushBinary.withDirectory(["Todos.swift": feature]) { directory in
+      let output = try HushBinary.run(["lint", "--fix"], in: directory)
+      let file = directory.appendingPathComponent("Todos.swift")
+      #expect(try String(contentsOf: file, encoding: .utf8) == fixed)
+      #expect(output.stderr.hasPrefix("Todos.swift:10:15: fixed [foreach-through-parent-store]\n"))
+      // `$0` has no name to give the row, and in a `List` a conditional row costs more:
+      // reported, not fixed; a plain array is not reported.
+      #expect(output.stdout.contains("Todos.swift:13:15: warning: ForEach(store.todos)"))
+      #expect(output.stdout.contains("Todos.swift:16:20: warning: ForEach(store.todos)"))
+      #expect(!output.stdout.contains("Todos.swift:14:"))
+      #expect(!output.stdout.contains("[variable-row-count]"))
+      let again = try HushBinary.run(["lint", "--fix"], in: directory)
+      #expect(!again.stderr.contains("fixed ["))
+      #expect(try String(contentsOf: file, encoding: .utf8) == fixed)
+    }
+  }
+
   @Test func explainSaysWhatTheFixDoes() throws {
     try HushBinary.withDirectory([:]) { directory in
       let identity = try HushBinary.run(["lint", "--explain", "unstable-identity"], in: directory)

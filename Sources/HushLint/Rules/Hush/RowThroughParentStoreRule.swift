@@ -254,7 +254,7 @@ struct RowThroughParentStoreRule: Rule {
     return nil
   }
 
-  private static func isStoreReference(_ expression: ExprSyntax, storeNames: Set<String>) -> Bool {
+  static func isStoreReference(_ expression: ExprSyntax, storeNames: Set<String>) -> Bool {
     if let reference = expression.as(DeclReferenceExprSyntax.self) {
       return storeNames.contains(reference.baseName.text)
     }
@@ -266,7 +266,7 @@ struct RowThroughParentStoreRule: Rule {
     return false
   }
 
-  private static func isStore(name: String, type: String?) -> Bool {
+  static func isStore(name: String, type: String?) -> Bool {
     if let type {
       return type.hasPrefix("Store<") || type.hasPrefix("StoreOf<")
     }
