@@ -233,6 +233,43 @@ import Testing
     #expect(evens.value.first?.id == 2)
   }
 
+  struct App: Equatable {
+    var list: Model
+    var title = ""
+  }
+
+  @Test func aDerivedValueOfAScopedStoreFollowsItsRows() {
+    let app = Store<App, Action>(initialState: App(list: Model(rows: Self.initialRows(20)))) {
+      app, action in
+      if case .other = action { app.title += "!" } else { Self.apply(action, to: &app.list) }
+      return .none
+    }
+    let list = app.scope(state: \.list, action: { $0 })
+    var calls = 0
+    let odd = list.derived(\.rows) { rows in
+      rows.filter { row in
+        calls += 1
+        return row.value % 2 == 1
+      }.map(\.id)
+    }
+    let reader = RenderProbe { odd.value }
+    #expect(reader.value == [1, 3, 5, 7, 9, 11, 13, 15, 17, 19])
+
+    app.send(.setValue(id: 4, 5))  // through the parent: row 4 enters
+    #expect(reader.renders == 1)
+    #expect(reader.value == [1, 3, 4, 5, 7, 9, 11, 13, 15, 17, 19])
+    #expect(calls == 21)
+
+    app.send(.other)  // the parent's other state: nothing runs
+    list.send(.rename(id: 4, "Four"))  // the same result
+    #expect(reader.renders == 1)
+    #expect(calls == 22)
+
+    list.send(.remove(id: 1))  // ids changed: from scratch
+    #expect(reader.renders == 2)
+    #expect(reader.value.first == 3)
+  }
+
   struct Wrapper: Equatable {
     var model: Model
     /// A computed path: no offset, so no group compares it.
