@@ -261,24 +261,26 @@ final class IdentifiedPrefixGroup<Base, ID: Hashable, Element>:
     return found
   }
 
+  // A cell kept by id (the common case: a row's reader, woken on each render) is found by its
+  // key before any cast; only the others are told from listeners by their type.
   override func memberDidActivate(_ member: Observer<Base>) {
-    if member is Listener {
-      listeners.append(member)
-    } else if let key = member.elementKey {
+    if let key = member.elementKey {
       byID[unsafeDowncast(key, to: ElementKey<ID>.self).id, default: []].append(member)
+    } else if member is Listener {
+      listeners.append(member)
     } else {
       others.append(member)
     }
   }
 
   override func memberWillDeactivate(_ member: Observer<Base>) {
-    if member is Listener {
-      if let index = listeners.firstIndex(where: { $0 === member }) { listeners.remove(at: index) }
-    } else if let key = member.elementKey {
+    if let key = member.elementKey {
       let id = unsafeDowncast(key, to: ElementKey<ID>.self).id
       guard var cells = byID.removeValue(forKey: id) else { return }
       if let index = cells.firstIndex(where: { $0 === member }) { cells.remove(at: index) }
       if !cells.isEmpty { byID[id] = cells }
+    } else if member is Listener {
+      if let index = listeners.firstIndex(where: { $0 === member }) { listeners.remove(at: index) }
     } else if let index = others.firstIndex(where: { $0 === member }) {
       others.remove(at: index)
     }
