@@ -103,6 +103,15 @@ public struct ProjectIndex: Sendable {
     return false
   }
 
+  /// The written types of the stored properties named `name`, across the project's types
+  /// (`nil` for a property declared without a type).
+  func storedPropertyTypes(named name: String) -> Set<String?> {
+    Set(
+      types.values.joined().flatMap { summary in
+        summary.storedProperties.filter { $0.name == name }.map(\.type)
+      })
+  }
+
   /// Whether the project declares `member` only as a computed property of enums, in their
   /// declarations or extensions: what it returns depends on the enum's case alone.
   func isOnlyEnumComputedProperty(_ member: String) -> Bool {

@@ -148,9 +148,7 @@ struct ForEachThroughParentStoreRule: Rule {
     var result: [Finding] = []
     var seen: Set<SyntaxIdentifier> = []
     for view in file.views {
-      let storeNames = Set(
-        view.properties.filter { RowThroughParentStoreRule.isStore(name: $0.name, type: $0.type) }
-          .map(\.name))
+      let storeNames = RowThroughParentStoreRule.storeNames(of: view)
       guard !storeNames.isEmpty else { continue }
       for member in RenderScope.perRenderMembers(of: view) {
         for call in descendants(FunctionCallExprSyntax.self, of: member)
@@ -170,10 +168,8 @@ struct ForEachThroughParentStoreRule: Rule {
           // Only for an identified collection of some state in the project (the fix reads its
           // ids): a plain array has none.
           let isIdentified: @Sendable (ProjectIndex) -> Bool = { index in
-            index.types.values.joined().contains { summary in
-              summary.storedProperties.contains { property in
-                property.name == rows && (property.type?.hasPrefix("IdentifiedArray") ?? false)
-              }
+            index.storedPropertyTypes(named: rows).contains {
+              $0?.hasPrefix("IdentifiedArray") ?? false
             }
           }
           var finding = Finding(at: data) { index in isIdentified(index) ? message : nil }

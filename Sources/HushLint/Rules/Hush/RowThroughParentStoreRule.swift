@@ -184,8 +184,7 @@ struct RowThroughParentStoreRule: Rule {
     var result: [Finding] = []
     var seen: Set<SyntaxIdentifier> = []
     for view in file.views {
-      let storeNames = Set(
-        view.properties.filter { Self.isStore(name: $0.name, type: $0.type) }.map(\.name))
+      let storeNames = Self.storeNames(of: view)
       for member in RenderScope.perRenderMembers(of: view) {
         for read in descendants(
           SubscriptCallExprSyntax.self, of: member, skipping: UseContext.isAction)
@@ -266,7 +265,12 @@ struct RowThroughParentStoreRule: Rule {
     return false
   }
 
-  static func isStore(name: String, type: String?) -> Bool {
+  /// The names of the view's properties that hold a Hush store.
+  static func storeNames(of view: ViewType) -> Set<String> {
+    Set(view.properties.filter { isStore(name: $0.name, type: $0.type) }.map(\.name))
+  }
+
+  private static func isStore(name: String, type: String?) -> Bool {
     if let type {
       return type.hasPrefix("Store<") || type.hasPrefix("StoreOf<")
     }

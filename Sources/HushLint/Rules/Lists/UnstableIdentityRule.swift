@@ -530,10 +530,7 @@ struct UnstableIdentityRule: Rule {
   ) -> (String, TypeSummary)? {
     var collectionType = declaredType
     if collectionType == nil {
-      let candidates = Set(
-        index.types.values.joined().flatMap { summary in
-          summary.storedProperties.filter { $0.name == collection }.map { $0.type }
-        })
+      let candidates = index.storedPropertyTypes(named: collection)
       collectionType = candidates.count == 1 ? candidates.first ?? nil : nil
     }
     guard let collectionType, let element = ProjectIndex.elementType(of: collectionType),
