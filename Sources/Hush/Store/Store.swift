@@ -63,11 +63,24 @@ public final class Store<State, Action> {
   /// can see what is in flight.
   package let effects = EffectRuntime<Action>()
 
-  private struct Root {
+  /// What only a root store has. A class held in a constant: a send reads its parts without
+  /// copying them (a struct would be copied out of the optional, with a retain per part).
+  private final class Root {
     let state: StateRoot<State>
     let reducer: @MainActor (inout State, Action) -> Effect<Action>
-    /// The dependencies every action is reduced with (and the effects it starts run with).
-    let dependencies: StoreDependencies
+    /// The dependencies every action is reduced with (and the effects it starts run with);
+    /// a test changes them between steps through `TestStore.dependencies`.
+    var dependencies: DependencyValues
+
+    init(
+      state: StateRoot<State>,
+      reducer: @escaping @MainActor (inout State, Action) -> Effect<Action>,
+      dependencies: DependencyValues
+    ) {
+      self.state = state
+      self.reducer = reducer
+      self.dependencies = dependencies
+    }
   }
 
   /// Creates a store of a feature, as in TCA.
@@ -140,8 +153,7 @@ public final class Store<State, Action> {
     reducer: @escaping @MainActor (_ state: inout State, _ action: Action) -> Effect<Action>
   ) {
     let stateRoot = StateRoot(state: initialState)
-    self.root = Root(
-      state: stateRoot, reducer: reducer, dependencies: StoreDependencies(dependencies))
+    self.root = Root(state: stateRoot, reducer: reducer, dependencies: dependencies)
     self.host = stateRoot
     self.observers = stateRoot.observers
     self.forward = nil
@@ -255,7 +267,7 @@ public final class Store<State, Action> {
     // between then return `Void`, and an effect (whose layout does not depend on `Action`)
     // needs no metadata lookup on the way.
     var effect = Effect<Action>.none
-    let dependencies = root.dependencies.values
+    let dependencies = root.dependencies
     root.state.mutate(cause: .send(String(describing: action))) { state in
       // The store's dependencies are usually the ones in force already (a store made outside
       // `withDependencies` holds the default values): the same storage, bit for bit, so the
@@ -278,8 +290,8 @@ public final class Store<State, Action> {
   /// The dependencies a root store reduces with: a test changes them between steps through
   /// `TestStore.dependencies`. A scoped store has none of its own (it sends through its root).
   package var dependencies: DependencyValues {
-    get { root?.dependencies.values ?? DependencyValues._current }
-    set { root?.dependencies.values = newValue }
+    get { root?.dependencies ?? DependencyValues._current }
+    set { root?.dependencies = newValue }
   }
 }
 
@@ -290,16 +302,6 @@ struct RecentChild {
   let path: AnyKeyPath
   let actionType: ObjectIdentifier
   weak var store: AnyObject?
-}
-
-/// The dependencies of a root store, changeable between actions.
-@MainActor
-final class StoreDependencies {
-  var values: DependencyValues
-
-  init(_ values: DependencyValues) {
-    self.values = values
-  }
 }
 
 extension Store: Observable {}

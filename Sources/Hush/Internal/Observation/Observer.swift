@@ -129,15 +129,23 @@ final class ObserverSet<Base> {
       ) -> Void
     )?
   /// Unowned and unchecked (a checked unowned reference is retained and released around every
-  /// use): the host owns this set (its lazy `observers`), and everything that uses the set
-  /// holds the host too (a store holds both; a cell or scope is reached through the set).
-  unowned(unsafe) let host: any ObservationHost<Base>
+  /// use): the host owns this set (its `observers`), and everything that uses the set holds
+  /// the host too (a store holds both; a cell or scope is reached through the set).
+  /// Set once, by the host's initializer, right after it made this set (``attach(to:)``): the
+  /// host holds the set in a constant, which it reads without retaining it, so the set cannot
+  /// be given the host before the host exists.
+  private(set) unowned(unsafe) var host: (any ObservationHost<Base>)!
   /// The root state's changes, shared by every set of one store tree.
   let clock: ChangeClock
 
-  init(host: any ObservationHost<Base>, clock: ChangeClock) {
-    self.host = host
+  init(clock: ChangeClock) {
     self.clock = clock
+  }
+
+  /// Makes `host` the value this set observes; called once, by the host's initializer.
+  func attach(to host: any ObservationHost<Base>) {
+    precondition(self.host == nil, "An observer set belongs to one host.")
+    self.host = host
   }
 
   /// Cells that notified their readers and have not been read since. They cost nothing on a

@@ -14,7 +14,8 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
   /// (`active`, a pending mutation) hold it only while the parent set exists.
   private unowned(unsafe) let parentObservers: ObserverSet<Parent>
   let lens: ScopeLens<Parent, Child>
-  private(set) lazy var observers = ObserverSet<Child>(host: self, clock: parentObservers.clock)
+  /// A constant (read without retaining it: a send reads it several times).
+  let observers: ObserverSet<Child>
   /// Set while element reducers mutate elements inside this child in place, until the next
   /// comparison (see ``ElementMutation``). Unchecked exclusivity, as the hot state of
   /// ``ObserverSet``: touched on the main actor only, never during an access to it.
@@ -37,7 +38,9 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
   init(parent: ObserverSet<Parent>, lens: ScopeLens<Parent, Child>) {
     self.parentObservers = parent
     self.lens = lens
+    self.observers = ObserverSet(clock: parent.clock)
     super.init(isElementScope: lens.isElementLens, isOffsetScope: lens.childOffset != nil)
+    observers.attach(to: self)
   }
 
   override func collectChanges(

@@ -7,7 +7,8 @@ final class StateRoot<State>: ObservationHost, ElementMutationTarget {
   /// no store to read from, readers are notified after the mutation ends, and element
   /// reducers that announce mutations during it are given pointers, not the property.
   @exclusivity(unchecked) private(set) var state: State
-  private(set) lazy var observers = ObserverSet<State>(host: self, clock: ChangeClock())
+  /// A constant (read without retaining it: a send reads it several times).
+  let observers = ObserverSet<State>(clock: ChangeClock())
   /// Reused between changes so that a change that invalidates nothing allocates nothing.
   private var changedBuffer: [ObservationCell] = []
   var changeLog: ((ChangeLogEntry) -> Void)?
@@ -15,6 +16,7 @@ final class StateRoot<State>: ObservationHost, ElementMutationTarget {
 
   init(state: State) {
     self.state = state
+    observers.attach(to: self)
   }
 
   func withCurrentValue(_ body: (UnsafePointer<State>) -> Void) {
