@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "HushLint", targets: ["HushLint"]),
     .executable(name: "hush", targets: ["hush"]),
     .plugin(name: "HushLintPlugin", targets: ["HushLintPlugin"]),
+    .plugin(name: "HushLintBuildPlugin", targets: ["HushLintBuildPlugin"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -90,6 +91,11 @@ let package = Package(
           condition: .when(platforms: [.linux, .android, .windows])),
       ]
     ),
+    // `hush lint` alone: what the plugins run (building `hush` would build the runtime too).
+    .executableTarget(
+      name: "hush-lint",
+      dependencies: ["HushLint"]
+    ),
     // Scripts/TCAParity: writes Docs/TCA-PARITY.md from a TCA checkout (a tool, not a product).
     .executableTarget(
       name: "tca-parity",
@@ -105,7 +111,14 @@ let package = Package(
       capability: .command(
         intent: .custom(
           verb: "hush-lint", description: "Find patterns that make SwiftUI do needless work")),
-      dependencies: ["hush"]
+      dependencies: ["hush-lint"]
+    ),
+    // Lints a target's sources on every build that changed them: findings show as warnings
+    // (errors fail the build) in Xcode and SwiftPM.
+    .plugin(
+      name: "HushLintBuildPlugin",
+      capability: .buildTool(),
+      dependencies: ["hush-lint"]
     ),
     // Examples/Todos: a todo app on Hush, built and tested with the package (not a product).
     .target(

@@ -6,7 +6,7 @@ import PackagePlugin
 @main
 struct HushLintPlugin: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
-    let hush = try context.tool(named: "hush")
+    let hush = try context.tool(named: "hush-lint")
     var extractor = ArgumentExtractor(arguments)
     let targetNames = extractor.extractOption(named: "target")
     let paths: [String] =
@@ -15,7 +15,7 @@ struct HushLintPlugin: CommandPlugin {
       : try context.package.targets(named: targetNames).map(\.directoryURL.path)
     let process = Process()
     process.executableURL = hush.url
-    process.arguments = ["lint"] + extractor.remainingArguments + paths
+    process.arguments = extractor.remainingArguments + paths
     process.currentDirectoryURL = context.package.directoryURL
     try process.run()
     process.waitUntilExit()

@@ -81,6 +81,50 @@ import Testing
     }
   }
 
+  @Test func rootIsWhereTheConfigurationIsFound() throws {
+    try HushBinary.withDirectory([
+      "App/Badge.swift": Self.badge,
+      "App/.hush-lint.yml": "severity:\n  unread-observed-object: error\n",
+    ]) { directory in
+      let app = directory.appendingPathComponent("App").path
+      let output = try HushBinary.run(["lint", "--root", app, "App/Badge.swift"], in: directory)
+      #expect(
+        output.stdout
+          == "App/" + Self.badgeWarning.replacingOccurrences(of: "warning:", with: "error:"))
+      #expect(output.status == 1)
+      // Without it, the current directory's (none here) applies.
+      let plain = try HushBinary.run(["lint", "App/Badge.swift"], in: directory)
+      #expect(plain.stdout == "App/" + Self.badgeWarning)
+      #expect(plain.status == 0)
+    }
+  }
+
+  @Test func stampIsWrittenOnlyWhenTheLintPasses() throws {
+    try HushBinary.withDirectory([
+      "Badge.swift": Self.badge,
+      "strict.yml": "severity:\n  unread-observed-object: error\n",
+    ]) { directory in
+      let stamp = directory.appendingPathComponent("out/lint.stamp.swift")
+      try FileManager.default.createDirectory(
+        at: stamp.deletingLastPathComponent(), withIntermediateDirectories: true)
+      let failing = try HushBinary.run(
+        ["lint", "--config", "strict.yml", "--stamp", stamp.path, "Badge.swift"], in: directory)
+      #expect(failing.status == 1)
+      #expect(!FileManager.default.fileExists(atPath: stamp.path))
+      let passing = try HushBinary.run(
+        ["lint", "--stamp", stamp.path, "Badge.swift"], in: directory)
+      #expect(passing.status == 0)
+      #expect(
+        try String(contentsOf: stamp, encoding: .utf8)
+          == "// hush lint passed with 1 violation\n")
+      let unwritable = try HushBinary.run(
+        ["lint", "--stamp", directory.appendingPathComponent("missing/stamp").path, "Badge.swift"],
+        in: directory)
+      #expect(unwritable.status == 2)
+      #expect(unwritable.stderr.hasSuffix("cannot write the stamp file\n"))
+    }
+  }
+
   @Test func jsonFormat() throws {
     try HushBinary.withDirectory(["Printer.swift": Self.printer]) { directory in
       let output = try HushBinary.run(["lint", "--format", "json"], in: directory)
