@@ -54,7 +54,11 @@ func lintCommands(
   guard !files.isEmpty else { return [] }
   let stamp = workDirectory.appendingPathComponent("hush-lint.stamp.swift")
   let configuration = root.appendingPathComponent(".hush-lint.yml")
-  let arguments = ["--stamp", stamp.path, "--root", root.path, "--"] + files.map(\.path)
+  // The cache in the plugin's own folder: the only one a sandboxed build lets it write.
+  let cache = workDirectory.appendingPathComponent("hush-lint-cache.json")
+  let arguments =
+    ["--stamp", stamp.path, "--root", root.path, "--cache-path", cache.path, "--"]
+    + files.map(\.path)
   var inputs = files
   // An input only if it exists now. SwiftPM asks this plugin for its commands again when
   // files are added or removed, not when a configuration appears; the lint reads the

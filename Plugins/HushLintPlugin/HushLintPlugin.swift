@@ -15,7 +15,14 @@ struct HushLintPlugin: CommandPlugin {
       : try context.package.targets(named: targetNames).map(\.directoryURL.path)
     let process = Process()
     process.executableURL = hush.url
-    process.arguments = extractor.remainingArguments + paths
+    // The cache in the plugin's own folder, which a sandboxed plugin may write (unless the
+    // arguments name one, or `--no-cache`).
+    let remaining = extractor.remainingArguments
+    let cache =
+      remaining.contains { $0 == "--no-cache" || $0.hasPrefix("--cache-path") }
+      ? []
+      : ["--cache-path", context.pluginWorkDirectoryURL.appendingPathComponent("cache.json").path]
+    process.arguments = cache + remaining + paths
     process.currentDirectoryURL = context.package.directoryURL
     try process.run()
     process.waitUntilExit()

@@ -3,7 +3,7 @@ import SwiftParser
 import SwiftSyntax
 
 /// A replacement of a range of a file's UTF-8 bytes.
-public struct TextEdit: Hashable, Sendable {
+public struct TextEdit: Hashable, Sendable, Codable {
   /// The bytes replaced, as UTF-8 offsets into the file.
   public var range: Range<Int>
   /// What they are replaced with.
@@ -34,7 +34,7 @@ public struct Fix: Hashable, Sendable {
 }
 
 /// A file's length and FNV-1a hash, to tell that it did not change between lint and fix.
-struct SourceDigest: Hashable, Sendable {
+struct SourceDigest: Hashable, Sendable, Codable {
   var length: Int
   var hash: UInt64
 

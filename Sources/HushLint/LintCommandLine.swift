@@ -18,6 +18,10 @@ public enum LintCommandLine {
     (default: the current directory)
       --baseline <file>        report only violations not in the baseline
       --write-baseline <file>  record the current violations and exit
+      --no-cache               parse every file (by default, a file whose text did not \
+    change since the last lint is not parsed again)
+      --cache-path <file>      the cache (default: one per directory in the user's \
+    cache folder, ~/.cache/hush-lint or $XDG_CACHE_HOME/hush-lint)
       --stamp <file>           when the lint passes, write a one-line comment to <file> \
     (an output for build systems)
       --list-rules             list every rule with its summary
@@ -50,6 +54,8 @@ private struct LintOptions {
   var format = "xcode"
   var strict = false
   var fix = false
+  var noCache = false
+  var cachePath: String?
   var config: String?
   var baseline: String?
   var writeBaseline: String?
@@ -95,6 +101,8 @@ private struct LintOptions {
       case "--root": options.root = try value(for: name, inline: inline)
       case "--strict" where inline == nil: options.strict = true
       case "--fix" where inline == nil: options.fix = true
+      case "--no-cache" where inline == nil: options.noCache = true
+      case "--cache-path": options.cachePath = try value(for: name, inline: inline)
       case "--list-rules" where inline == nil: options.listRules = true
       default:
         throw LintFailure(
@@ -132,9 +140,17 @@ private struct LintOptions {
       throw LintFailure(status: 2, message: "error: \(error.path): \(error.reason)")
     }
     let linter = Linter(configuration: configuration)
-    var report = linter.lint(files: files)
+    let cache = loadCache(for: linter)
+    var report = linter.lint(files: files, cache: cache?.cache)
     if fix, writeBaseline == nil {
-      report = try fixed(report, linter: linter, files: files)
+      report = try fixed(report, linter: linter, files: files, cache: cache?.cache)
+    }
+    if let cache, cache.cache.needsWriting {
+      do {
+        try cache.cache.write(to: cache.path)
+      } catch {
+        standardError("hush lint: could not write the cache at \(cache.path)")
+      }
     }
     for problem in report.problems {
       standardError("\(problem.path): error: \(problem.reason); skipped")
@@ -187,7 +203,7 @@ private struct LintOptions {
   /// Makes the fixes of `report`'s violations (but those in the baseline), prints each one
   /// and each file left alone, and lints the files again.
   private func fixed(
-    _ report: LintReport, linter: Linter, files: [String]
+    _ report: LintReport, linter: Linter, files: [String], cache: LintCache?
   ) throws(LintFailure) -> LintReport {
     var fixes = report.fixes
     if let baseline {
@@ -211,7 +227,40 @@ private struct LintOptions {
     standardError(
       "hush lint: fixed \(result.applied.count) violation\(result.applied.count == 1 ? "" : "s") "
         + "in \(fixedFiles) file\(fixedFiles == 1 ? "" : "s")")
-    return result.applied.isEmpty ? report : linter.lint(files: files)
+    return result.applied.isEmpty ? report : linter.lint(files: files, cache: cache)
+  }
+
+  /// The cache this lint reads and writes (`--cache-path`, or one per working directory, root
+  /// and configuration in the user's cache folder), unless `--no-cache`.
+  private func loadCache(for linter: Linter) -> (cache: LintCache, path: String)? {
+    guard !noCache, let path = cachePath ?? defaultCachePath() else { return nil }
+    let (cache, note) = LintCache.load(
+      from: path, fingerprint: LintCache.fingerprint(for: linter, tool: LintCache.toolIdentity()))
+    standardError(note)
+    return (cache, path)
+  }
+
+  /// `$XDG_CACHE_HOME/hush-lint/…` if set, else `~/Library/Caches/hush-lint/…` on Apple
+  /// platforms and `~/.cache/hush-lint/…` elsewhere; a file per working directory, root and
+  /// configuration.
+  private func defaultCachePath() -> String? {
+    let environment = ProcessInfo.processInfo.environment
+    let folder: String
+    if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+      folder = xdg
+    } else {
+      let home = FileManager.default.homeDirectoryForCurrentUser.path
+      #if canImport(Darwin)
+        folder = (home as NSString).appendingPathComponent("Library/Caches")
+      #else
+        folder = (home as NSString).appendingPathComponent(".cache")
+      #endif
+    }
+    let place = [FileManager.default.currentDirectoryPath, root ?? "", config ?? ""]
+      .joined(separator: "\n")
+    let name = String(SourceDigest(place).hash, radix: 16) + ".json"
+    return ((folder as NSString).appendingPathComponent("hush-lint") as NSString)
+      .appendingPathComponent(name)
   }
 
   private func loadConfiguration() throws(LintFailure) -> Configuration {

@@ -106,39 +106,121 @@ public struct Linter: Sendable {
   /// every file is indexed. A file that cannot be read or is not UTF-8 is reported in
   /// ``LintReport/problems`` and skipped.
   ///
-  /// - Parameter paths: Paths of Swift files.
-  /// - Returns: The violations of all files, sorted by file and position, and the problems.
+  /// - Parameters:
+  ///   - paths: Paths of Swift files.
+  ///   - cache: What earlier lints found, by file content: a file that did not change since is
+  ///     not parsed again (see ``LintCache``), and what this lint finds is added to it.
+  /// - Returns: The violations of all files, sorted by file and position, and the problems;
+  ///   the same with or without a cache.
   /// - Complexity: O(total source size) work, spread over all cores.
-  public func lint(files paths: [String]) -> LintReport {
-    let results = ConcurrentSlots<Result<FileResult, FileProblem>>(count: paths.count)
+  public func lint(files paths: [String], cache: LintCache? = nil) -> LintReport {
     let linter = self
-    Self.onLargeStacks(iterations: paths.count) { position in
-      results[position] = linter.lintFile(at: paths[position])
+    var slots = Self.inParallel(paths.indices) { linter.lintFile(at: paths[$0], cache: cache) }
+    // Files with a deferred finding whose text did not change were not parsed: their
+    // violations as decided last time hold when every file is as it was then (same paths,
+    // same texts, in the same order); otherwise they are parsed now.
+    let project = cache.map { _ in Self.projectKey(paths, slots) }
+    let deferred = slots.indices.filter {
+      if case .success(.unparsed) = slots[$0] { return true }
+      return false
+    }
+    let reuse =
+      !deferred.isEmpty
+      && slots.allSatisfy {
+        switch $0 {
+        case .success(.parsed): false
+        case .success(.cached): true
+        case .success(.unparsed(_, _, let entry)): entry.deferred?.project == project
+        case .failure: true
+        }
+      }
+    if reuse { cache?.countReused(deferred.count) }
+    if !deferred.isEmpty, !reuse {
+      let unparsed = deferred.map { position -> (String, SourceDigest) in
+        guard case .success(.unparsed(let text, let digest, _)) = slots[position] else {
+          preconditionFailure("only files left unparsed are parsed here")
+        }
+        return (text, digest)
+      }
+      let parsed = Self.inParallel(deferred.indices) { position -> FileOutcome in
+        let (text, digest) = unparsed[position]
+        return linter.lintText(text, path: paths[deferred[position]], digest: digest, cache: cache)
+      }
+      for (position, slot) in zip(deferred, parsed) { slots[position] = .success(slot) }
     }
     var projectIndex = ProjectIndex()
-    var files: [FileResult] = []
+    var files: [(path: String, result: FileResult?, reused: LintCache.Entry?)] = []
     var problems: [FileProblem] = []
-    for slot in results.takeValues() {
+    for (path, slot) in zip(paths, slots) {
       switch slot {
-      case .success(let file):
+      case .success(.parsed(let file)), .success(.cached(let file)):
         projectIndex.merge(file.index)
-        files.append(file)
+        files.append((path, file, nil))
+      case .success(.unparsed(_, _, let entry)): files.append((path, nil, entry))
       case .failure(let problem): problems.append(problem)
-      case nil: break
       }
     }
     // Every linted file's index records its writes, so together they record all of them,
     // unless a file was skipped.
     projectIndex.mutationsKnown = problems.isEmpty
-    let resolved = files.map {
-      Self.resolveWithFixes($0.pending, with: projectIndex, digest: $0.digest)
+    var violations: [Violation] = []
+    var fixes: [Fix] = []
+    var lineCount = 0
+    for (path, file, reused) in files {
+      if let file {
+        let resolved = Self.resolveWithFixes(file.pending, with: projectIndex, digest: file.digest)
+        violations += resolved.violations
+        fixes += resolved.fixes
+        lineCount += file.lineCount
+        if let cache, let project, file.isDeferred {
+          cache.record(
+            LintCache.Entry(
+              digest: file.digest, lineCount: file.lineCount,
+              deferred: .init(project: project, resolved: resolved)),
+            for: path)
+        }
+      } else if let reused, let kept = reused.deferred {
+        violations += kept.violations.map(\.violation)
+        fixes += kept.violations.filter { !$0.edits.isEmpty }.map {
+          Fix(violation: $0.violation, edits: $0.edits, sourceDigest: reused.digest)
+        }
+        lineCount += reused.lineCount
+      }
     }
     return LintReport(
-      violations: resolved.flatMap(\.violations),
+      violations: violations,
       problems: problems.sorted { $0.path < $1.path },
       fileCount: files.count,
-      lineCount: files.reduce(0) { $0 + $1.lineCount },
-      fixes: resolved.flatMap(\.fixes))
+      lineCount: lineCount,
+      fixes: fixes)
+  }
+
+  /// Identifies the files of a lint and their texts, in order: the inputs of every deferred
+  /// finding's decision.
+  private static func projectKey(
+    _ paths: [String], _ slots: [Result<FileOutcome, FileProblem>]
+  ) -> UInt64 {
+    var text = ""
+    for (path, slot) in zip(paths, slots) {
+      text += path + "\u{0}"
+      switch slot {
+      case .success(let outcome):
+        text += "\(outcome.digest.length) \(outcome.digest.hash)\u{0}"
+      case .failure(let problem): text += "problem " + problem.reason + "\u{0}"
+      }
+    }
+    return SourceDigest(text).hash
+  }
+
+  /// `body` of each of `indices`, computed on one thread per core (see `onLargeStacks`).
+  private static func inParallel<Value: Sendable>(
+    _ indices: Range<Int>, _ body: @escaping @Sendable (Int) -> Value
+  ) -> [Value] {
+    let results = ConcurrentSlots<Value>(count: indices.count)
+    onLargeStacks(iterations: indices.count) { position in
+      results[position] = body(indices.lowerBound + position)
+    }
+    return results.takeValues().map { $0! }
   }
 
   /// Runs `body` for each of `iterations` on one thread per core, each with a stack of
@@ -167,7 +249,8 @@ public struct Linter: Sendable {
   /// file needs.
   static let stackSize = 512 << 20
 
-  private func lintFile(at path: String) -> Result<FileResult, FileProblem> {
+  /// Reads the file at `path` and lints it, or takes what the cache holds for its text.
+  private func lintFile(at path: String, cache: LintCache?) -> Result<FileOutcome, FileProblem> {
     // Never open what is not a regular file: reading a FIFO would wait forever.
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
       let type = attributes[.type] as? FileAttributeType
@@ -192,15 +275,49 @@ public struct Linter: Sendable {
     guard let text = String(data: data, encoding: .utf8) else {
       return .failure(FileProblem(path: path, reason: "is not valid UTF-8"))
     }
-    if let reason = SourceLimits.problem(in: text) {
-      return .failure(FileProblem(path: path, reason: reason))
+    let digest = SourceDigest(text)
+    switch cache?.entry(for: path, digest: digest) {
+    case .some(let entry):
+      if let result = entry.result {
+        return .success(
+          .cached(
+            FileResult(
+              pending: result.violations.map {
+                PendingViolation(violation: $0.violation, edits: $0.edits)
+              },
+              index: result.index, lineCount: entry.lineCount, digest: digest)))
+      }
+      return .success(.unparsed(text, digest, entry))
+    case nil:
+      if let reason = SourceLimits.problem(in: text) {
+        return .failure(FileProblem(path: path, reason: reason))
+      }
+      return .success(lintText(text, path: path, digest: digest, cache: cache))
     }
+  }
+
+  /// Parses and lints `text`, the contents of the file at `path`, and records the result in
+  /// `cache` (a file with a deferred finding is recorded once its findings are decided).
+  private func lintText(
+    _ text: String, path: String, digest: SourceDigest, cache: LintCache?
+  ) -> FileOutcome {
     let tree = Parser.parse(source: text)
     let file = LintedFile(path: path, source: text, tree: tree, index: nil)
-    return .success(
-      FileResult(
-        pending: pendingViolations(in: file), index: file.index,
-        lineCount: file.converter.sourceLines.count, digest: SourceDigest(text)))
+    let result = FileResult(
+      pending: pendingViolations(in: file), index: file.index,
+      lineCount: file.converter.sourceLines.count, digest: digest)
+    if let cache, !result.isDeferred {
+      cache.record(
+        LintCache.Entry(
+          digest: digest, lineCount: result.lineCount,
+          result: LintCache.Entry.Result(
+            index: result.index,
+            violations: result.pending.map {
+              LintCache.CachedViolation(violation: $0.violation, edits: $0.edits)
+            })),
+        for: path)
+    }
+    return .parsed(result)
   }
 }
 
@@ -218,6 +335,27 @@ private struct FileResult: Sendable {
   var index: ProjectIndex
   var lineCount: Int
   var digest: SourceDigest
+
+  /// Whether a violation is decided (or its fix checked) against the other files.
+  var isDeferred: Bool { pending.contains { $0.resolve != nil || $0.fixHolds != nil } }
+}
+
+/// How a file was read in the first pass of a lint.
+private enum FileOutcome: Sendable {
+  /// Parsed and linted.
+  case parsed(FileResult)
+  /// Taken from the cache: its findings depend on itself alone.
+  case cached(FileResult)
+  /// Not parsed: the cache holds the file's findings as decided against the other files of
+  /// an earlier lint, which hold if they are all unchanged (its text is kept in case not).
+  case unparsed(String, SourceDigest, LintCache.Entry)
+
+  var digest: SourceDigest {
+    switch self {
+    case .parsed(let file), .cached(let file): file.digest
+    case .unparsed(_, let digest, _): digest
+    }
+  }
 }
 
 /// The outcome of linting a set of files.

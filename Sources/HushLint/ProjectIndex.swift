@@ -10,7 +10,7 @@ import SwiftSyntax
 ///
 /// Rules use it only to stay silent when they cannot be sure: a model type that is not in the
 /// index, or is declared twice with different shapes, is treated as unknown.
-public struct ProjectIndex: Sendable {
+public struct ProjectIndex: Sendable, Codable {
   /// The declarations of a type, by simple name. Nested `Feature.State` is under `State`.
   var types: [String: [TypeSummary]] = [:]
   /// How many extensions each type has, by simple name.
@@ -187,7 +187,7 @@ public struct ProjectIndex: Sendable {
 
 /// A view's property handed to a child view: `LevelRow(level: $volume)` hands a binding to
 /// `volume` to `LevelRow` as `level`; `Row(model: model)` hands `model` as `model`.
-struct ViewHandoff: Sendable, Hashable {
+struct ViewHandoff: Sendable, Hashable, Codable {
   var property: String
   var child: String
   var label: String
@@ -197,7 +197,7 @@ struct ViewHandoff: Sendable, Hashable {
 
 /// The shape of one type declaration.
 struct TypeSummary: Sendable {
-  enum Kind: Sendable { case structure, classType, enumeration, actor }
+  enum Kind: String, Sendable, Codable { case structure, classType, enumeration, actor }
 
   var name: String
   var kind: Kind
@@ -218,6 +218,50 @@ struct TypeSummary: Sendable {
   var conformances: Set<String> = []
   /// For a class: whether it may announce changes (see `ProjectIndex.neverPublishes`).
   var mayPublish = true
+}
+
+/// For the lint cache: stored properties are written as two arrays (a tuple is not `Codable`).
+extension TypeSummary: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case name, kind, parent, storedNames, storedTypes, computedProperties, variableProperties
+    case wrappers, hasCustomEquality, conformances, mayPublish
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    name = try container.decode(String.self, forKey: .name)
+    kind = try container.decode(Kind.self, forKey: .kind)
+    parent = try container.decodeIfPresent(String.self, forKey: .parent)
+    let names = try container.decode([String].self, forKey: .storedNames)
+    let types = try container.decode([String?].self, forKey: .storedTypes)
+    guard names.count == types.count else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .storedTypes, in: container,
+        debugDescription: "as many stored property types as names")
+    }
+    storedProperties = zip(names, types).map { (name: $0, type: $1) }
+    computedProperties = try container.decode(Set<String>.self, forKey: .computedProperties)
+    variableProperties = try container.decode(Set<String>.self, forKey: .variableProperties)
+    wrappers = try container.decode([String: String].self, forKey: .wrappers)
+    hasCustomEquality = try container.decode(Bool.self, forKey: .hasCustomEquality)
+    conformances = try container.decode(Set<String>.self, forKey: .conformances)
+    mayPublish = try container.decode(Bool.self, forKey: .mayPublish)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    try container.encode(kind, forKey: .kind)
+    try container.encodeIfPresent(parent, forKey: .parent)
+    try container.encode(storedProperties.map(\.name), forKey: .storedNames)
+    try container.encode(storedProperties.map(\.type), forKey: .storedTypes)
+    try container.encode(computedProperties, forKey: .computedProperties)
+    try container.encode(variableProperties, forKey: .variableProperties)
+    try container.encode(wrappers, forKey: .wrappers)
+    try container.encode(hasCustomEquality, forKey: .hasCustomEquality)
+    try container.encode(conformances, forKey: .conformances)
+    try container.encode(mayPublish, forKey: .mayPublish)
+  }
 }
 
 private final class TypeCollector: SyntaxVisitor {

@@ -63,6 +63,11 @@ struct HushBinary {
     process.executableURL = url
     process.arguments = arguments
     process.currentDirectoryURL = directory
+    // The lint cache goes in the directory, which the test removes (hidden folders are not
+    // linted), not in the user's cache folder.
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_CACHE_HOME"] = directory.appendingPathComponent(".cache").path
+    process.environment = environment
     let stdout = Pipe()
     let stderr = Pipe()
     process.standardOutput = stdout

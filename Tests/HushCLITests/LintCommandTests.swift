@@ -125,6 +125,34 @@ import Testing
     }
   }
 
+  @Test func aCachedRunPrintsWhatTheFirstDid() throws {
+    try HushBinary.withDirectory([
+      "Badge.swift": Self.badge, "Printer.swift": Self.printer, "Greeting.swift": Self.clean,
+    ]) { directory in
+      let cacheFolder = directory.appendingPathComponent(".cache/hush-lint")
+      let first = try HushBinary.run(["lint", "--format", "json"], in: directory)
+      let cacheFiles = try FileManager.default.contentsOfDirectory(atPath: cacheFolder.path)
+      #expect(cacheFiles.count == 1)
+      let second = try HushBinary.run(["lint", "--format", "json"], in: directory)
+      #expect(second == first)
+      #expect(first.stdout.contains("impure-body") && first.stdout.contains("unread-observed"))
+      let uncached = try HushBinary.run(["lint", "--format", "json", "--no-cache"], in: directory)
+      #expect(uncached == first)
+
+      // An explicit cache; a corrupt one is ignored with a note, then replaced.
+      let explicit = directory.appendingPathComponent("lint-cache.json")
+      try Data("not json".utf8).write(to: explicit)
+      let noted = try HushBinary.run(["lint", "--cache-path", explicit.path], in: directory)
+      #expect(
+        noted.stderr.hasPrefix(
+          "hush lint: ignoring the cache at \(explicit.path): it is not a hush lint cache\n"))
+      let again = try HushBinary.run(["lint", "--cache-path", explicit.path], in: directory)
+      #expect(again.stdout == noted.stdout)
+      #expect(
+        again.stderr == "hush lint: 2 violations (0 errors, 2 warnings, 0 notes) in 3 files\n")
+    }
+  }
+
   @Test func jsonFormat() throws {
     try HushBinary.withDirectory(["Printer.swift": Self.printer]) { directory in
       let output = try HushBinary.run(["lint", "--format", "json"], in: directory)

@@ -353,12 +353,13 @@ import Testing
       report.problems == [FileProblem(path: "/nonexistent/A.swift", reason: "could not be read")])
     #expect(report.violations.isEmpty)
   }
+}
 
-  private func everyRule() -> Configuration {
-    var configuration = Configuration()
-    configuration.onlyRules = Set(RuleRegistry.ids)
-    return configuration
-  }
+/// A configuration that enables every rule, opt-in ones too.
+func everyRule() -> Configuration {
+  var configuration = Configuration()
+  configuration.onlyRules = Set(RuleRegistry.ids)
+  return configuration
 }
 
 @Suite struct BaselineTests {

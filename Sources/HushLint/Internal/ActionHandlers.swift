@@ -1,9 +1,9 @@
 import SwiftSyntax
 
 /// One case of a reducer's `switch action`: which actions it handles and what it does.
-struct ActionHandler: Sendable, Hashable {
+struct ActionHandler: Sendable, Hashable, Codable {
   /// How a handler's pattern matches the actions under its case path.
-  enum Reach: Sendable, Hashable {
+  enum Reach: String, Sendable, Hashable, Codable {
     /// `case .reset:`, `case .initialization(.reset):`: that case, with any payload.
     case exact
     /// `case let .route(route):`, `case .route(_):`: every value below the path, bound or
