@@ -6,6 +6,7 @@
 //   swift package benchmark                 # ordo-one/benchmark's tables
 //   swift run -c release hush-bench         # one compact table per scenario, with ratios
 //   ./instructions                          # instructions, mallocs, peak memory per operation
+//   swift run -c release lint-bench DIR     # hush lint on an app: cold, cached, parse floor
 //
 // See RESULTS.md beside this file.
 
@@ -21,6 +22,7 @@ let package = Package(
       url: "https://github.com/ordo-one/benchmark", from: "1.0.0", traits: ["MallocInterposer"]),
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.0"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"604.0.0"),
   ],
   targets: [
     // The scenarios, each implemented with Hush and with the alternatives; shared by both
@@ -51,6 +53,15 @@ let package = Package(
     .executableTarget(
       name: "hush-bench",
       dependencies: ["HushBenchScenarios"]
+    ),
+    // `swift run -c release lint-bench <folder>`: hush lint's speed on an app, cold and
+    // cached, against parsing alone.
+    .executableTarget(
+      name: "lint-bench",
+      dependencies: [
+        .product(name: "HushLint", package: "Hush"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -197,6 +197,125 @@ import Testing
     }
   }
 
+  @Test func makesAnObjectMadePerRenderAStaticLet() throws {
+    let views = """
+      import SwiftUI
+
+      struct DateLabel: View {
+        let date: Date
+
+        /// The label.
+        var body: some View {
+          let formatter = DateFormatter()
+          formatter.dateStyle = .medium
+          formatter.locale = Locale(identifier: "en_US_POSIX")
+          return Text(formatter.string(from: date))  // keep
+        }
+      }
+
+      struct Price: View {
+        let value: Double
+        private let formatter = NumberFormatter()
+        var body: some View { Text(formatter.string(for: value) ?? "") + Text(self.formatter.currencySymbol) }
+      }
+
+      struct Highlight: View {
+        let text: String
+        var body: some View { Text(matches) }
+        private var matches: String {
+          let regex = try! NSRegularExpression(pattern: "[a-z]+")
+          return regex.firstMatch(in: text, range: NSRange(location: 0, length: 1)) == nil ? "" : text
+        }
+      }
+
+      struct Local: View {
+        let date: Date
+        let locale: Locale
+        var body: some View {
+          let formatter = DateFormatter()
+          formatter.locale = locale
+          return Text(formatter.string(from: date))
+        }
+      }
+
+      struct Changed: View {
+        let date: Date
+        var body: some View {
+          let formatter = DateFormatter()
+          formatter.dateStyle = .short
+          Text(formatter.string(from: date))
+          formatter.dateStyle = .long
+          return Text(formatter.string(from: date))
+        }
+      }
+
+      struct Generic<T>: View {
+        var body: some View {
+          let formatter = DateFormatter()
+          return Text(formatter.string(from: .now))
+        }
+      }
+
+      """
+    let fixed = """
+      import SwiftUI
+
+      struct DateLabel: View {
+        let date: Date
+
+        private static let formatter: DateFormatter = {
+          let formatter = DateFormatter()
+          formatter.dateStyle = .medium
+          formatter.locale = Locale(identifier: "en_US_POSIX")
+          return formatter
+        }()
+
+        /// The label.
+        var body: some View {
+          return Text(Self.formatter.string(from: date))  // keep
+        }
+      }
+
+      struct Price: View {
+        let value: Double
+        private static let formatter = NumberFormatter()
+        var body: some View { Text(Self.formatter.string(for: value) ?? "") + Text(Self.formatter.currencySymbol) }
+      }
+
+      struct Highlight: View {
+        let text: String
+        var body: some View { Text(matches) }
+        private static let regex = try! NSRegularExpression(pattern: "[a-z]+")
+
+        private var matches: String {
+          return Self.regex.firstMatch(in: text, range: NSRange(location: 0, length: 1)) == nil ? "" : text
+        }
+      }
+
+
+      """
+      + views[views.range(of: "struct Local: View {")!.lowerBound...]
+    try HushBinary.withDirectory(["Views.swift": views]) { directory in
+      let output = try HushBinary.run(["lint", "--fix"], in: directory)
+      let file = directory.appendingPathComponent("Views.swift")
+      #expect(try String(contentsOf: file, encoding: .utf8) == fixed)
+      #expect(
+        output.stderr.hasPrefix(
+          """
+          Views.swift:8:21: fixed [expensive-view-init]
+          Views.swift:17:27: fixed [expensive-view-init]
+          Views.swift:25:22: fixed [expensive-view-init]
+          hush lint: fixed 3 violations in 1 file
+
+          """))
+      // Configured from the view's own value, changed after, in a generic view: left.
+      #expect(output.stdout.components(separatedBy: "[expensive-view-init]").count - 1 == 3)
+      let again = try HushBinary.run(["lint", "--fix"], in: directory)
+      #expect(!again.stderr.contains("fixed ["))
+      #expect(try String(contentsOf: file, encoding: .utf8) == fixed)
+    }
+  }
+
   @Test func explainSaysWhatTheFixDoes() throws {
     try HushBinary.withDirectory([:]) { directory in
       let identity = try HushBinary.run(["lint", "--explain", "unstable-identity"], in: directory)

@@ -147,7 +147,12 @@ struct ExpensiveViewInitRule: Rule {
           func save() { try? JSONEncoder().encode(1).write(to: url) }
         }
         """),
-    ]
+    ],
+    mechanicalFix:
+      "moves a formatter, coder or regular expression made in a view's body or helper (with "
+      + "the property assignments right after it) into a private static let of the view, and "
+      + "makes a stored let with such a default static (not in a generic view, nor when the "
+      + "value is configured from the view's own values or changed later)"
   )
 
   static let expensiveTypes: Set<String> = [
@@ -173,11 +178,11 @@ struct ExpensiveViewInitRule: Rule {
           FunctionCallExprSyntax.self, of: scope, skipping: UseContext.isAction)
         where seen.insert(call.id).inserted {
           if let what = Self.expensiveWork(call) {
-            result.append(
-              Finding(
-                at: call,
-                message: "\(what) runs each time this view is created or rendered; make it "
-                  + "once (a static let, the model, or a FormatStyle)"))
+            let finding = Finding(
+              at: call,
+              message: "\(what) runs each time this view is created or rendered; make it "
+                + "once (a static let, the model, or a FormatStyle)")
+            result.append(StaticLetFix.fix(finding, for: call, in: view) ?? finding)
           }
         }
       }
