@@ -42,7 +42,8 @@ public struct Linter: Sendable {
   /// The file's violations; those that depend on other files still carry their resolver.
   func pendingViolations(in file: LintedFile) -> [PendingViolation] {
     let suppressions = Suppressions(source: file.source)
-    let lines = file.source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    // Split only for a file with a finding (most have none).
+    var lines: [Substring]?
     var result: [PendingViolation] = []
     for rule in enabledRules {
       let description = type(of: rule).description
@@ -55,9 +56,13 @@ public struct Linter: Sendable {
         guard !suppressions.isSuppressed(rule: description.id, line: position.line) else {
           continue
         }
+        let fileLines =
+          lines
+          ?? file.source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        lines = fileLines
         let lineText =
-          position.line <= lines.count
-          ? lines[position.line - 1].trimmingCharacters(in: .whitespaces) : ""
+          position.line <= fileLines.count
+          ? fileLines[position.line - 1].trimmingCharacters(in: .whitespaces) : ""
         let violation = Violation(
           ruleID: description.id, file: file.path, position: position,
           severity: finding.isMild ? severity.lowered : severity, message: finding.message,

@@ -323,7 +323,7 @@ private final class TypeCollector: SyntaxVisitor {
       extensions.append(
         (
           String(name), computed, Self.inheritedNames(node.inheritanceClause),
-          node.memberBlock.description.contains("objectWillChange")
+          containsBytes(node.memberBlock.description, "objectWillChange")
         ))
     }
     enclosing.append(
@@ -375,7 +375,7 @@ private final class TypeCollector: SyntaxVisitor {
     if kind == .classType {
       summary.mayPublish =
         !summary.conformances.isSubset(of: Self.quietInheritance)
-        || members.description.contains("objectWillChange")
+        || containsBytes(members.description, "objectWillChange")
         || members.members.contains { member in
           guard let variable = member.decl.as(VariableDeclSyntax.self) else { return false }
           return !variable.attributes.isEmpty && !variable.isStatic

@@ -20,7 +20,10 @@ public enum SourceLimits {
   /// - Complexity: O(n) in the length of `source`, one pass over its UTF-8 bytes.
   public static func problem(in source: String) -> String? {
     var scanner = Scanner()
-    for byte in source.utf8 { scanner.consume(byte) }
+    var source = source
+    source.withUTF8 { bytes in
+      for byte in bytes { scanner.consume(byte) }
+    }
     if scanner.deepest > maximumNesting {
       return "nests \(scanner.deepest) levels deep, more than the \(maximumNesting) "
         + "hush lint parses"

@@ -18,6 +18,16 @@ guard let folder = arguments.first else {
   exit(2)
 }
 let runs = arguments.dropFirst().first.flatMap(Int.init) ?? 5
+/// `lint-bench <folder> <runs> rules`: also the CPU each rule adds to a lint with no rule.
+let perRule = arguments.dropFirst(2).first == "rules"
+/// `lint-bench <folder> 1 once`: one cold lint and nothing else, to count its instructions
+/// under `valgrind --tool=callgrind` (on a copy stripped of debug info, which valgrind 3.19
+/// cannot read).
+if arguments.dropFirst(2).first == "once" {
+  let files = try FileCollector(configuration: Configuration()).collect([folder])
+  print("violations:", Linter().lint(files: files).violations.count)
+  exit(0)
+}
 
 /// Wall and CPU seconds of `body`.
 func measure(_ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double) {
@@ -163,3 +173,24 @@ for run in 0..<runs {
 }
 report("one file changed", changed, floor: floor)
 print("violations: \(violations)")
+
+if perRule {
+  func cpu(of configuration: Configuration) -> Double {
+    median(
+      (0..<runs).map { _ in
+        measure { _ = Linter(configuration: configuration).lint(files: files) }.cpu
+      })
+  }
+  var none = Configuration()
+  none.onlyRules = []
+  let base = cpu(of: none)
+  print(String(format: "no rule (read, parse, index, resolve): cpu %.3f s", base))
+  for rule in Linter().enabledRules {
+    let id = type(of: rule).description.id
+    var only = Configuration()
+    only.onlyRules = [id]
+    print(
+      id.padding(toLength: 32, withPad: " ", startingAt: 0)
+        + String(format: "+%.3f s", cpu(of: only) - base))
+  }
+}

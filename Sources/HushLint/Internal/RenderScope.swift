@@ -29,6 +29,24 @@ enum RenderScope {
   /// property defaults, `body`, and the computed properties and methods `body` reaches
   /// outside of actions.
   static func perRenderMembers(of view: ViewType) -> [Syntax] {
+    // The instance methods and computed properties a name can reach, in member order (one
+    // pass over the members, rather than one per name read: views with hundreds of members).
+    var callable: [String: [Syntax]] = [:]
+    for candidate in view.members {
+      if let function = candidate.as(FunctionDeclSyntax.self),
+        !function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+      {
+        callable[function.name.text, default: []].append(Syntax(function))
+      }
+      if let variable = candidate.as(VariableDeclSyntax.self), !variable.isStatic {
+        var names: Set<String> = []
+        for binding in variable.bindings where binding.isComputed {
+          if let name = binding.identifierName, names.insert(name).inserted {
+            callable[name, default: []].append(Syntax(variable))
+          }
+        }
+      }
+    }
     var reachable: Set<String> = []
     var pending = view.bodies.map(Syntax.init)
     var result: [Syntax] = []
@@ -41,18 +59,7 @@ enum RenderScope {
       {
         let name = reference.baseName.text
         guard reachable.insert(name).inserted else { continue }
-        for candidate in view.members {
-          if let function = candidate.as(FunctionDeclSyntax.self), function.name.text == name,
-            !function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
-          {
-            pending.append(Syntax(function))
-          }
-          if let variable = candidate.as(VariableDeclSyntax.self), !variable.isStatic,
-            variable.bindings.contains(where: { $0.identifierName == name && $0.isComputed })
-          {
-            pending.append(Syntax(variable))
-          }
-        }
+        pending += callable[name] ?? []
       }
     }
     for member in view.members {

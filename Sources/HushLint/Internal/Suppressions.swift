@@ -14,7 +14,7 @@ struct Suppressions {
   private var nextLine: [Int: Set<String>] = [:]
 
   init(source: String) {
-    guard source.contains("hush-lint:") else { return }
+    guard containsBytes(source, "hush-lint:") else { return }
     var lineNumber = 0
     // `\r\n` is a single Character, so split on any newline rather than on "\n".
     for line in source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {

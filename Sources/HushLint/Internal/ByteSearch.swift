@@ -1,0 +1,28 @@
+/// Whether `text` contains `needle`, compared byte for byte in UTF-8.
+///
+/// For the hot paths of a lint: `String.contains` goes through Foundation's UTF-16 search
+/// (which also converts the string) and `utf8.firstRange(of:)` through an unspecialized generic
+/// one; on a whole app each took several percent of a lint.
+func containsBytes(_ text: String, _ needle: String) -> Bool {
+  var text = text
+  var needle = needle
+  return text.withUTF8 { haystack in
+    needle.withUTF8 { pattern in
+      guard let first = pattern.first, haystack.count >= pattern.count else {
+        return pattern.isEmpty
+      }
+      var start = 0
+      while start <= haystack.count - pattern.count {
+        if haystack[start] == first {
+          var matched = 1
+          while matched < pattern.count, haystack[start + matched] == pattern[matched] {
+            matched += 1
+          }
+          if matched == pattern.count { return true }
+        }
+        start += 1
+      }
+      return false
+    }
+  }
+}
