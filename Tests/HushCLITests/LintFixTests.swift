@@ -256,6 +256,12 @@ import Testing
         }
       }
 
+      struct Shadowed: View {
+        private let decoder = JSONDecoder()
+        var body: some View { Text(title(decoding: data, with: decoder)) }
+        func title(decoding data: Data, with decoder: JSONDecoder) -> String { decoder.description }
+      }
+
       """
     let fixed = """
       import SwiftUI
@@ -308,8 +314,9 @@ import Testing
           hush lint: fixed 3 violations in 1 file
 
           """))
-      // Configured from the view's own value, changed after, in a generic view: left.
-      #expect(output.stdout.components(separatedBy: "[expensive-view-init]").count - 1 == 3)
+      // Configured from the view's own value, changed after, in a generic view, its name also
+      // a parameter's: left.
+      #expect(output.stdout.components(separatedBy: "[expensive-view-init]").count - 1 == 4)
       let again = try HushBinary.run(["lint", "--fix"], in: directory)
       #expect(!again.stderr.contains("fixed ["))
       #expect(try String(contentsOf: file, encoding: .utf8) == fixed)

@@ -28,8 +28,14 @@ enum StaticLetFix {
       declaration.bindings.count == 1, declaration.attributes.isEmpty,
       let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
     else { return nil }
+    // Another value of the same name (a local, a parameter) would be rewritten too.
+    let locals = view.members.flatMap {
+      descendants(IdentifierPatternSyntax.self, of: $0).filter { $0.identifier.text == name }
+    }
+    guard !view.members.contains(where: { parameters(named: name, in: $0) }) else { return nil }
     if declaration.parent?.is(MemberBlockItemSyntax.self) == true {
-      guard directMember(declaration, of: view) != nil, !declaration.isStatic,
+      guard locals.count == 1, directMember(declaration, of: view) != nil,
+        !declaration.isStatic,
         let edits = storedPropertyEdits(declaration, name: name, in: view)
       else { return nil }
       // Uses in another file's extension would still read the instance property.
@@ -115,9 +121,7 @@ enum StaticLetFix {
     let locals = view.members.flatMap {
       descendants(IdentifierPatternSyntax.self, of: $0).filter { $0.identifier.text == name }
     }
-    guard !taken, locals.count == 1,
-      !view.members.contains(where: { closureParameters(named: name, in: $0) })
-    else { return nil }
+    guard !taken, locals.count == 1 else { return nil }
     // The declaration and the assignments right after it that use only literals and types.
     let items = Array(list)
     guard let start = items.firstIndex(where: { $0.id == item.id }) else { return nil }
@@ -236,11 +240,14 @@ enum StaticLetFix {
     return true
   }
 
-  /// Whether a closure in `node` has a parameter called `name`.
-  private static func closureParameters(named name: String, in node: some SyntaxProtocol) -> Bool {
+  /// Whether a function, initializer or closure in `node` has a parameter called `name`.
+  private static func parameters(named name: String, in node: some SyntaxProtocol) -> Bool {
     descendants(ClosureShorthandParameterSyntax.self, of: node).contains { $0.name.text == name }
       || descendants(ClosureParameterSyntax.self, of: node).contains {
-        $0.firstName.text == name || $0.secondName?.text == name
+        ($0.secondName ?? $0.firstName).text == name
+      }
+      || descendants(FunctionParameterSyntax.self, of: node).contains {
+        ($0.secondName ?? $0.firstName).text == name
       }
   }
 
