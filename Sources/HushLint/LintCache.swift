@@ -4,7 +4,8 @@ import Foundation
 /// is not parsed again.
 ///
 /// ```swift
-/// let cache = LintCache.load(from: path, fingerprint: linter.cacheFingerprint(tool: tool))
+/// let fingerprint = LintCache.fingerprint(for: linter, tool: LintCache.toolIdentity())
+/// let cache = LintCache.load(from: path, fingerprint: fingerprint)
 /// let report = linter.lint(files: files, cache: cache.cache)
 /// if cache.cache.needsWriting { try cache.cache.write(to: path) }
 /// ```
@@ -144,7 +145,8 @@ public final class LintCache: @unchecked Sendable {
     }
   }
 
-  /// A violation that depends on its own file only, with its fix if it has one.
+  /// A violation as the cache keeps it, with the edits of its fix (none if it has no fix, or,
+  /// for a deferred finding, if its fix did not hold).
   struct CachedViolation: Codable, Sendable {
     var violation: Violation
     var edits: [TextEdit]

@@ -32,9 +32,10 @@ enum StaticLetFix {
     let locals = view.members.flatMap {
       descendants(IdentifierPatternSyntax.self, of: $0).filter { $0.identifier.text == name }
     }
-    guard !view.members.contains(where: { parameters(named: name, in: $0) }) else { return nil }
+    guard locals.count == 1, !view.members.contains(where: { parameters(named: name, in: $0) })
+    else { return nil }
     if declaration.parent?.is(MemberBlockItemSyntax.self) == true {
-      guard locals.count == 1, directMember(declaration, of: view) != nil,
+      guard directMember(declaration, of: view) != nil,
         !declaration.isStatic,
         let edits = storedPropertyEdits(declaration, name: name, in: view)
       else { return nil }
@@ -111,17 +112,14 @@ enum StaticLetFix {
         ?? call.calleeName,
       isStaticSafe(call.arguments)
     else { return nil }
-    // The name must be free in the view, and this the only such local of that name in it.
+    // The name must be free among the view's members (`fix` checked it is bound only here).
     let taken = view.members.contains { member in
       if let variable = member.as(VariableDeclSyntax.self) {
         return variable.bindings.contains { $0.identifierName == name }
       }
       return member.as(FunctionDeclSyntax.self)?.name.text == name
     }
-    let locals = view.members.flatMap {
-      descendants(IdentifierPatternSyntax.self, of: $0).filter { $0.identifier.text == name }
-    }
-    guard !taken, locals.count == 1 else { return nil }
+    guard !taken else { return nil }
     // The declaration and the assignments right after it that use only literals and types.
     let items = Array(list)
     guard let start = items.firstIndex(where: { $0.id == item.id }) else { return nil }
