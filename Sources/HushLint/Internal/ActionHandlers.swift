@@ -19,10 +19,20 @@ struct ActionHandler: Sendable, Hashable, Codable {
   var reach: Reach
   /// Whether the handler changes state (at least once) and does nothing else but return.
   var onlyMutatesState: Bool
+  /// Whether the handler does nothing but return an effect (not `.none`, not a send, not one
+  /// that sends this action again, as a timer's tick does).
+  var onlyStartsEffect: Bool
   /// Whether it returns something other than `.none`.
   var returnsEffect: Bool
+  /// Whether it is `return .none` alone: an exhaustive switch's way of leaving the action to
+  /// another reducer of the feature.
+  var doesNothing: Bool
   /// Where it is, for messages: `RootInitialization.swift:462`.
   var place: String
+
+  /// Whether sending its action only runs logic that a shared helper could run: state
+  /// changes, or returning an effect.
+  var onlySharesLogic: Bool { onlyMutatesState || onlyStartsEffect }
 }
 
 /// The reducer switches of a file (`switch action { … }`) and their handlers.
@@ -38,9 +48,37 @@ enum ActionHandlers {
     case none
   }
 
-  /// The switches over `action` in `switches`.
+  /// The reducer switches among `switches`: over `action`, or over the `internalAction` (or
+  /// `viewAction`, `childAction`, …) parameter of a `reduce(into:internalAction:)` that handles
+  /// one group of a feature's actions (`.internal(…)`). Not one inside a case of another: that
+  /// one switches over a payload that happens to have such a name, and its returns belong to
+  /// the outer case.
   static func reducerSwitches(_ switches: [SwitchExprSyntax]) -> [SwitchExprSyntax] {
-    switches.filter { $0.subject.trimmedDescription == "action" }
+    let outer = switches.filter { actionPrefix(of: $0) != nil }
+    let ids = Set(outer.map(\.id))
+    return outer.filter { switchExpr in
+      !ancestors(of: switchExpr).contains { ids.contains($0.id) }
+    }
+  }
+
+  /// The case path a reducer switch's patterns are under: `[]` for `switch action`,
+  /// `["internal"]` for `switch internalAction` in `reduce(into:internalAction:)`; `nil` for
+  /// any other switch.
+  static func actionPrefix(of switchExpr: SwitchExprSyntax) -> [String]? {
+    guard let subject = switchExpr.subject.as(DeclReferenceExprSyntax.self)?.baseName.text
+    else { return nil }
+    if subject == "action" { return [] }
+    guard subject.hasSuffix("Action"), subject.count > "Action".count else { return nil }
+    for ancestor in ancestors(of: switchExpr) {
+      guard let function = ancestor.as(FunctionDeclSyntax.self) else { continue }
+      guard function.name.text == "reduce",
+        function.signature.parameterClause.parameters.contains(where: {
+          $0.firstName.text == subject && $0.secondName == nil
+        })
+      else { return nil }
+      return [String(subject.dropLast("Action".count))]
+    }
+    return nil
   }
 
   /// The innermost type or extension around `node`, by simple name: a reducer's switch
@@ -66,6 +104,7 @@ enum ActionHandlers {
     of switchExpr: SwitchExprSyntax, place: (SwitchCaseSyntax) -> String
   ) -> [(handler: ActionHandler, switchCase: SwitchCaseSyntax)] {
     var result: [(ActionHandler, SwitchCaseSyntax)] = []
+    let prefix = actionPrefix(of: switchExpr) ?? []
     for element in switchExpr.cases {
       guard let switchCase = element.as(SwitchCaseSyntax.self),
         case .case(let label) = switchCase.label
@@ -75,13 +114,25 @@ enum ActionHandlers {
         guard let returned = $0.item.as(ReturnStmtSyntax.self)?.expression else { return false }
         return returned.trimmedDescription != ".none"
       }
+      let effect = onlyMutates ? nil : onlyEffect(of: switchCase)
+      let doesNothing =
+        switchCase.statements.count == 1
+        && switchCase.statements.first?.item.as(ReturnStmtSyntax.self)?.expression?
+          .trimmedDescription == ".none"
       for item in label.caseItems {
-        guard let (path, reach) = pattern(item.pattern) else { continue }
+        guard let (casePattern, reach) = pattern(item.pattern) else { continue }
+        let path = prefix + casePattern
+        // An effect that sends this action again is a loop (a timer's tick), not shared logic.
+        let startsEffect =
+          effect.map { effect in
+            !effect.sentPaths.contains { $0.starts(with: path) || path.starts(with: $0) }
+          } ?? false
         result.append(
           (
             ActionHandler(
               path: path, reach: item.whereClause == nil ? reach : .somePayloads,
-              onlyMutatesState: onlyMutates, returnsEffect: returnsEffect,
+              onlyMutatesState: onlyMutates, onlyStartsEffect: startsEffect,
+              returnsEffect: returnsEffect, doesNothing: doesNothing,
               place: place(switchCase)),
             switchCase
           ))
@@ -124,7 +175,8 @@ enum ActionHandlers {
 
   /// The one handler, across the switches of a reducer type (every one of them runs), that
   /// runs the action at `path`; `nil` when none does, more than one switch takes it, or one
-  /// may or may not.
+  /// may or may not. A switch whose handler does nothing (`case .x: return .none`) leaves it
+  /// to the others.
   static func match(_ path: [String], across switches: [[ActionHandler]]) -> ActionHandler? {
     var found: ActionHandler?
     for handlers in switches {
@@ -132,6 +184,7 @@ enum ActionHandlers {
       case .none: continue
       case .unknown: return nil
       case .handler(let position):
+        if handlers[position].doesNothing { continue }
         guard found == nil else { return nil }
         found = handlers[position]
       }
@@ -210,6 +263,98 @@ enum ActionHandlers {
       }
       return (path, takesAll ? .anyPayload : .somePayloads)
     }
+  }
+
+  /// The effect a handler does nothing but return, with the case paths its closures send:
+  /// `return .run { send in … }`, not `.none`, not `.send(.x)` (a chain of sends, each
+  /// reported where it is sent).
+  private static func onlyEffect(of handler: SwitchCaseSyntax) -> (
+    effect: ExprSyntax, sentPaths: [[String]]
+  )? {
+    guard handler.statements.count == 1,
+      let effect = handler.statements.first?.item.as(ReturnStmtSyntax.self)?.expression,
+      effect.trimmedDescription != ".none", sends(in: effect).isEmpty
+    else { return nil }
+    let sentPaths = descendants(FunctionCallExprSyntax.self, of: effect).compactMap { call in
+      call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "send"
+        ? call.arguments.first.flatMap { casePath($0.expression) } : nil
+    }
+    return (effect, sentPaths)
+  }
+
+  /// The returned expressions of a reducer's case: its `return`s at any depth (in `if`,
+  /// `guard`, an inner `switch`), not those of closures and local functions.
+  static func returnedEffects(of switchCase: SwitchCaseSyntax) -> [ExprSyntax] {
+    descendants(ReturnStmtSyntax.self, of: switchCase) { node in
+      node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self)
+        || node.is(AccessorBlockSyntax.self)
+    }.compactMap(\.expression)
+  }
+
+  /// The sends an effect makes before anything else, with their actions: `.send(.x)`,
+  /// `Effect.send(.x)`, `.run { send in await send(.x) }` with nothing before the send, and
+  /// those among the effects of `.merge(…)`, `.concatenate(…)` and either side of `? :`.
+  static func sends(in effect: ExprSyntax) -> [(send: ExprSyntax, action: ExprSyntax)] {
+    // `ok ? .send(.x) : .none`.
+    if let ternary = effect.as(TernaryExprSyntax.self) {
+      return sends(in: ternary.thenExpression) + sends(in: ternary.elseExpression)
+    }
+    // The same, as parsed (operators unfolded): `ok`, `? .send(.x) :`, `.none`.
+    if let elements = effect.as(SequenceExprSyntax.self)?.elements, elements.count == 3,
+      let ternary = elements.dropFirst().first?.as(UnresolvedTernaryExprSyntax.self),
+      let otherwise = elements.last
+    {
+      return sends(in: ternary.thenExpression) + sends(in: otherwise)
+    }
+    guard let call = effect.as(FunctionCallExprSyntax.self),
+      let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+      member.base.map(isEffectType) ?? true
+    else { return [] }
+    switch member.declName.baseName.text {
+    case "send":
+      return call.arguments.first.map { [(effect, $0.expression)] } ?? []
+    case "merge", "concatenate":
+      // `.merge(a, b)` and `.merge([a, b])`.
+      return call.arguments.flatMap { argument in
+        let elements =
+          argument.expression.as(ArrayExprSyntax.self)?.elements.map(\.expression)
+          ?? [argument.expression]
+        return elements.flatMap { sends(in: $0) }
+      }
+    case "run":
+      return sentByRun(call).map { [(effect, $0)] } ?? []
+    default:
+      return []
+    }
+  }
+
+  /// `Effect` or `Effect<Action>`, the base of `Effect.send(.x)`.
+  private static func isEffectType(_ base: ExprSyntax) -> Bool {
+    let name =
+      base.as(GenericSpecializationExprSyntax.self)?.expression ?? base
+    return name.as(DeclReferenceExprSyntax.self)?.baseName.text == "Effect"
+  }
+
+  /// The action of `.run { send in await send(.x) }` with nothing before the send: such an
+  /// effect only runs the store again with `.x`.
+  private static func sentByRun(_ call: FunctionCallExprSyntax) -> ExprSyntax? {
+    guard call.arguments.isEmpty,
+      let closure = call.trailingClosure, closure.statements.count == 1,
+      let parameter = closure.signature?.parameterClause?.as(
+        ClosureShorthandParameterListSyntax.self)?.first?.name.text,
+      let awaited = statementExpressions(closure.statements).first,
+      closure.statements.first?.item.as(ExprSyntax.self).map({ $0.is(AwaitExprSyntax.self) })
+        ?? false,
+      let send = awaited.as(FunctionCallExprSyntax.self),
+      send.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == parameter,
+      send.arguments.count == 1, let action = send.arguments.first?.expression,
+      // The action is built from cases and values only: a call such as
+      // `client.settings()` may be the awaited work.
+      descendants(FunctionCallExprSyntax.self, of: action).allSatisfy({ call in
+        call.calledExpression.as(MemberAccessExprSyntax.self).map { $0.base == nil } ?? false
+      })
+    else { return nil }
+    return action
   }
 
   /// Whether a handler changes state and does nothing else but return.

@@ -1,18 +1,24 @@
 import SwiftSyntax
 
-/// `return .send(.x)` to an action whose handler only changes state.
+/// `return .send(.x)` to an action whose handler only changes state or only returns an effect.
 struct ActionPingPongRule: Rule {
   static let description = RuleDescription(
     id: "action-ping-pong",
     name: "Action Ping-Pong",
-    summary: "return .send(.x) to an action whose handler only mutates state",
+    summary: "return .send(.x) to an action whose handler only mutates state or returns an effect",
     rationale: """
       Returning .send(.x) from a reducer sends another action through the whole store: the \
       reducer runs again, state is compared again, and every observing view is notified \
       twice for one user event. When the handler of .x only mutates state (and perhaps \
-      returns an effect), the round trip buys nothing: move the shared logic into a helper \
-      (a mutating method on State, or a function returning the Effect) and call it from both \
-      places. Sends to delegate actions and to actions handled elsewhere are not reported.
+      returns an effect), or only returns an effect, the round trip buys nothing: move the \
+      shared logic into a helper (a mutating method on State, or a function returning the \
+      Effect) and call it from both places. The send is found wherever the case returns it \
+      (inside if, guard or switch, as Effect.send, in .merge or .concatenate, in either \
+      side of ? :, or as .run { send in await send(.x) } with nothing before it), and the \
+      handler in any switch of the feature, in any file, including the \
+      reduce(into:internalAction:) of features that split their actions into groups. Sends \
+      to delegate actions, to actions a child reducer also runs, and to an action whose \
+      effect sends that action again (a timer's tick) are not reported.
       """,
     requiresComposableArchitecture: true,
     triggeringExamples: [
@@ -154,6 +160,42 @@ struct ActionPingPongRule: Rule {
             }
             .onChange(of: \\.query) { _, _ in
               Reduce { _, _ in ↓.send(.clear) }
+            }
+          }
+        }
+        """),
+      .tca(
+        """
+        Reduce { state, action in
+          switch action {
+          case .onAppear:
+            if state.items.isEmpty { return ↓Effect.send(.load) }
+            return .merge(↓.send(.observe), .run { _ in await analytics.track("shown") })
+          case .load:
+            return .run { send in await send(.loaded(try await client.fetch())) }
+          case .observe:
+            return .run { send in
+              for await items in client.changes() { await send(.loaded(items)) }
+            }
+          case let .loaded(items):
+            state.items = items
+            return .none
+          }
+        }
+        """),
+      .tca(
+        """
+        struct Rename: FeatureReducer {
+          func reduce(into state: inout State, viewAction: ViewAction) -> Effect<Action> {
+            switch viewAction {
+            case let .focusChanged(field): return ↓.send(.internal(.focus(field)))
+            }
+          }
+          func reduce(into state: inout State, internalAction: InternalAction) -> Effect<Action> {
+            switch internalAction {
+            case let .focus(field):
+              state.focusedField = field
+              return .none
             }
           }
         }
@@ -318,30 +360,35 @@ struct ActionPingPongRule: Rule {
       let type = ActionHandlers.reducerType(of: switchExpr)
       for element in switchExpr.cases {
         guard let switchCase = element.as(SwitchCaseSyntax.self) else { continue }
-        for statement in switchCase.statements {
-          guard let returned = statement.item.as(ReturnStmtSyntax.self)?.expression,
-            let (send, action) = Self.sentAction(returned),
-            let path = ActionHandlers.casePath(action), path.first != "delegate"
-          else { continue }
-          switch ActionHandlers.match(path, in: handlers) {
-          case .unknown: continue
-          case .handler(let position):
-            guard local[position].switchCase.id != switchCase.id,
-              local[position].handler.onlyMutatesState
-            else { continue }
-            let message = Self.message(
-              Self.describe(send, path), local[position].handler, elsewhere: false)
-            // A nested case may be a child's action, which the child's reducer also runs.
-            result.append(
-              path.count == 1
-                ? Finding(at: send, message: message)
-                : Finding(at: send) { index in
-                  index.childActions.contains(path[0]) ? nil : message
-                })
-          case .none:
-            // Handled by another switch of the same reducer, perhaps in another file.
-            guard let type else { continue }
-            result.append(Self.handledElsewhere(send, path, reducer: type))
+        for effect in ActionHandlers.returnedEffects(of: switchCase) {
+          for (send, action) in ActionHandlers.sends(in: effect) {
+            guard let path = ActionHandlers.casePath(action), path.first != "delegate" else {
+              continue
+            }
+            switch ActionHandlers.match(path, in: handlers) {
+            case .unknown: continue
+            case .handler(let position) where local[position].handler.doesNothing:
+              // `case .search: return .none`: another reducer of the feature may handle it.
+              guard let type else { continue }
+              result.append(Self.handledElsewhere(send, path, reducer: type))
+            case .handler(let position):
+              guard local[position].switchCase.id != switchCase.id,
+                local[position].handler.onlySharesLogic
+              else { continue }
+              let message = Self.message(
+                Self.describe(send, path), local[position].handler, elsewhere: false)
+              // A nested case may be a child's action, which the child's reducer also runs.
+              result.append(
+                path.count == 1
+                  ? Finding(at: send, message: message)
+                  : Finding(at: send) { index in
+                    index.childActions.contains(path[0]) ? nil : message
+                  })
+            case .none:
+              // Handled by another switch of the same reducer, perhaps in another file.
+              guard let type else { continue }
+              result.append(Self.handledElsewhere(send, path, reducer: type))
+            }
           }
         }
       }
@@ -358,11 +405,14 @@ struct ActionPingPongRule: Rule {
       where reduce.isType("Reduce") {
         guard let body = reduce.trailingClosure, body.statements.count == 1,
           let only = body.statements.first?.item,
-          let effect = only.as(ReturnStmtSyntax.self)?.expression ?? only.as(ExprSyntax.self),
-          let (send, action) = Self.sentAction(effect),
-          let path = ActionHandlers.casePath(action), path.first != "delegate"
+          let effect = only.as(ReturnStmtSyntax.self)?.expression ?? only.as(ExprSyntax.self)
         else { continue }
-        result.append(Self.handledElsewhere(send, path, reducer: type))
+        for (send, action) in ActionHandlers.sends(in: effect) {
+          guard let path = ActionHandlers.casePath(action), path.first != "delegate" else {
+            continue
+          }
+          result.append(Self.handledElsewhere(send, path, reducer: type))
+        }
       }
     }
     return result
@@ -380,7 +430,7 @@ struct ActionPingPongRule: Rule {
       guard (index.types[type] ?? []).filter({ $0.kind != .enumeration }).count <= 1,
         path.count == 1 || !index.childActions.contains(path[0]),
         let handler = ActionHandlers.match(path, across: index.actionHandlers[type] ?? []),
-        handler.onlyMutatesState
+        handler.onlySharesLogic
       else { return nil }
       return message(sent, handler, elsewhere: true)
     }
@@ -399,37 +449,11 @@ struct ActionPingPongRule: Rule {
   {
     "'\(sent)' runs the store again for a handler"
       + (elsewhere ? " (\(handler.place))" : "") + " that only "
-      + (handler.returnsEffect
-        ? "changes state and returns an effect; call a shared helper that returns it"
-        : "changes state; call a shared helper instead of sending an action")
-  }
-
-  /// The effect and the action of `.send(.x)`, or of `.run { send in await send(.x) }` with
-  /// nothing before the send: either only runs the store again with `.x`.
-  private static func sentAction(_ effect: ExprSyntax) -> (ExprSyntax, ExprSyntax)? {
-    guard let call = effect.as(FunctionCallExprSyntax.self),
-      let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil
-    else { return nil }
-    if member.declName.baseName.text == "send" {
-      return call.arguments.first.map { (effect, $0.expression) }
-    }
-    guard isRun(call), call.arguments.isEmpty,
-      let closure = call.trailingClosure, closure.statements.count == 1,
-      let parameter = closure.signature?.parameterClause?.as(
-        ClosureShorthandParameterListSyntax.self)?.first?.name.text,
-      let awaited = statementExpressions(closure.statements).first,
-      closure.statements.first?.item.as(ExprSyntax.self).map({ $0.is(AwaitExprSyntax.self) })
-        ?? false,
-      let send = awaited.as(FunctionCallExprSyntax.self),
-      send.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == parameter,
-      send.arguments.count == 1, let action = send.arguments.first?.expression,
-      // The action is built from cases and values only: a call such as
-      // `client.settings()` may be the awaited work.
-      descendants(FunctionCallExprSyntax.self, of: action).allSatisfy({ call in
-        call.calledExpression.as(MemberAccessExprSyntax.self).map { $0.base == nil } ?? false
-      })
-    else { return nil }
-    return (effect, action)
+      + (handler.onlyStartsEffect
+        ? "returns an effect; return it from a shared helper instead of sending an action"
+        : handler.returnsEffect
+          ? "changes state and returns an effect; call a shared helper that returns it"
+          : "changes state; call a shared helper instead of sending an action")
   }
 
   private static func isRun(_ call: FunctionCallExprSyntax) -> Bool {
