@@ -13,6 +13,11 @@ public struct LintedFile: Sendable {
   public let converter: SourceLocationConverter
   /// Whether the file has `import ComposableArchitecture`.
   public let importsComposableArchitecture: Bool
+  /// Whether the file is test code: it imports `XCTest` or `Testing`, or has a `@testable`
+  /// import. Nothing in it renders for a user, and what looks like needless work there (a
+  /// closure scope, an action sent to be received, a whole state observed) is usually the
+  /// subject of the test: its declarations are indexed, its findings not reported.
+  public let isTestCode: Bool
   /// Declarations gathered from every file linted together with this one.
   public let index: ProjectIndex
   /// The SwiftUI views and view modifiers declared in this file.
@@ -40,9 +45,16 @@ public struct LintedFile: Sendable {
     self.source = source
     self.tree = tree
     self.converter = SourceLocationConverter(fileName: path, tree: tree)
-    self.importsComposableArchitecture = tree.statements.contains { item in
-      guard let decl = item.item.as(ImportDeclSyntax.self) else { return false }
-      return decl.path.first?.name.text == "ComposableArchitecture"
+    let imports = tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self) }
+    self.importsComposableArchitecture = imports.contains {
+      $0.path.first?.name.text == "ComposableArchitecture"
+    }
+    self.isTestCode = imports.contains { decl in
+      let module = decl.path.first?.name.text
+      return module == "XCTest" || module == "Testing"
+        || decl.attributes.contains {
+          $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "testable"
+        }
     }
     let syntax = SyntaxIndex(tree)
     let views = ViewType.all(in: tree)

@@ -41,6 +41,7 @@ public struct Linter: Sendable {
 
   /// The file's violations; those that depend on other files still carry their resolver.
   func pendingViolations(in file: LintedFile) -> [PendingViolation] {
+    if file.isTestCode { return [] }
     let suppressions = Suppressions(source: file.source)
     // Split only for a file with a finding (most have none).
     var lines: [Substring]?

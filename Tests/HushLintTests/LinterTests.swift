@@ -39,6 +39,24 @@ import Testing
     #expect(violations.map(\.lineText) == ["let _ = Self._printChanges()"])
   }
 
+  @Test func testCodeIsIndexedButNotReported() {
+    let view = """
+      struct A: View {
+        @ObservedObject var model: Model
+        var body: some View { Text("a") }
+      }
+      """
+    #expect(
+      Linter().lint(source: view, path: "A.swift").map(\.ruleID) == ["unread-observed-object"])
+    for header in ["import XCTest", "import Testing", "@testable import App"] {
+      #expect(Linter().lint(source: header + "\n" + view, path: "ATests.swift").isEmpty)
+    }
+    let scope =
+      "import ComposableArchitecture\nlet s = store.scope(state: { $0.child }, action: \\.child)"
+    #expect(Linter().lint(source: scope, path: "A.swift").map(\.ruleID) == ["computed-scope"])
+    #expect(Linter().lint(source: "import XCTest\n" + scope, path: "ATests.swift").isEmpty)
+  }
+
   @Test func composableArchitectureRulesNeedTheImport() {
     let source = "WithViewStore(store, observe: { $0 }) { Text($0.title) }"
     #expect(Linter().lint(source: source, path: "A.swift").isEmpty)

@@ -110,6 +110,18 @@ struct CollectionWorkInBodyRule: Rule {
           ForEach(Category.allCases.filter(\\.isVisible)) { Text($0.title) }
         }
         """),
+      Example(
+        """
+        enum Topic: String, CaseIterable { case games, music, movies }
+        struct SignUp { var topics: Set<Topic> = [] }
+        struct TopicsView: View {
+          let data: SignUp
+          var body: some View {
+            ForEach(data.topics.sorted(by: { $0.rawValue < $1.rawValue })) { Text($0.rawValue) }
+            ForEach("ABCDEF".map { String($0) }, id: \\.self) { Text($0) }
+          }
+        }
+        """),
     ]
   )
 
@@ -133,7 +145,7 @@ struct CollectionWorkInBodyRule: Rule {
             Self.forEachOperations.contains($0.calleeName ?? "")
           }) {
             for call in chain { reported.insert(call.id) }
-            result.append(finding(first))
+            result.append(finding(first, over: root))
           }
         } else if call.isType("Dictionary"), call.argument("grouping") != nil {
           result.append(
@@ -144,26 +156,49 @@ struct CollectionWorkInBodyRule: Rule {
         } else if call.calleeName == "sorted", let base = call.calleeBase,
           !Self.isConstant(base), !reported.contains(call.id)
         {
-          result.append(finding(call))
+          result.append(finding(call, over: base))
         }
       }
     }
     return result
   }
 
-  private func finding(_ call: FunctionCallExprSyntax) -> Finding {
+  /// A finding at `call`, which walks `collection`; when `collection` is a property
+  /// (`store.data.topics`), decided once the project's types are known: a `Set` of an enum's
+  /// values holds at most its few cases, and sorting them is how it gets a display order.
+  private func finding(_ call: FunctionCallExprSyntax, over collection: ExprSyntax) -> Finding {
     let name = call.calleeName ?? "?"
     let message =
       "'\(name)' walks the whole collection on every render; derive it once in the model and "
       + "pass the result"
-    if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
-      return Finding(at: member.declName, message: message)
+    let node: Syntax =
+      call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) }
+      ?? Syntax(call)
+    let property =
+      collection.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+      ?? collection.as(DeclReferenceExprSyntax.self)?.baseName.text
+    guard let property else { return Finding(at: node, message: message) }
+    return Finding(at: node) { index in
+      Self.isSetOfEnumCases(property, in: index) ? nil : message
     }
-    return Finding(at: call, message: message)
+  }
+
+  /// Whether every stored property named `property` in the project is a `Set` of an enum the
+  /// project declares.
+  private static func isSetOfEnumCases(_ property: String, in index: ProjectIndex) -> Bool {
+    let types = index.storedPropertyTypes(named: property)
+    return !types.isEmpty
+      && types.allSatisfy { type in
+        guard let type, type.hasPrefix("Set<"), let element = ProjectIndex.elementType(of: type)
+        else { return false }
+        return index.uniqueType(qualified: element)?.kind == .enumeration
+      }
   }
 
   private static func isConstant(_ root: ExprSyntax) -> Bool {
     if isLiteralCollection(root) { return true }
+    // `"ABC".map { String($0) }`: the characters of a literal.
+    if unwrapped(root).is(StringLiteralExprSyntax.self) { return true }
     if let rootName = rootName(of: root), rootName.first?.isUppercase == true { return true }
     return false
   }

@@ -13,7 +13,9 @@ struct ComputedScopeRule: Rule {
       but the child state is still rebuilt, and compared, on every parent change. \
       Scope to a stored property with a key path (store.scope(state: \\.child, action: \
       \\.child)); if the child needs derived values, store them in the child state and keep \
-      them up to date in the reducer.
+      them up to date in the reducer. A scope whose action is a case path the project \
+      computes (extension Action.AllCasePaths { var scene: AnyCasePath<…> }) maps the \
+      feature to a view's own state and actions, as observe: does, and is not reported.
       """,
     requiresComposableArchitecture: true,
     triggeringExamples: [
@@ -52,6 +54,17 @@ struct ComputedScopeRule: Rule {
       .tca("let value = model.scope(of: { $0 })"),
       .tca("if let store = store.scope(state: \\.destination?.alert, action: \\.alert) {}"),
       .tca("let state = Reduce { state, action in .none }.scope(\\.child)"),
+      .tca(
+        """
+        extension Game.State {
+          var scene: SceneView.ViewState { .init(game: self) }
+        }
+        extension Game.Action.AllCasePaths {
+          var scene: AnyCasePath<Game.Action, SceneView.ViewAction> { AnyCasePath(sceneActions) }
+        }
+        struct State { var cubes: [Cube] }
+        let view = SceneView(store: store.scope(state: \\.scene, action: \\.scene))
+        """),
     ]
   )
 
@@ -71,14 +84,27 @@ struct ComputedScopeRule: Rule {
           KeyPathPropertyComponentSyntax.self)
       {
         let name = component.declName.baseName.text
+        let action = call.argument("action")?.as(KeyPathExprSyntax.self)?.components.first?
+          .component.as(KeyPathPropertyComponentSyntax.self)?.declName.baseName.text
         return Finding(at: state) { index in
-          guard Self.isComputedStateProperty(name, in: index) else { return nil }
+          guard Self.isComputedStateProperty(name, in: index),
+            !Self.isViewProjection(action: action, in: index)
+          else { return nil }
           return "'\(name)' is computed, so the child state is rebuilt on every parent change; "
             + "scope to a stored property"
         }
       }
       return nil
     }
+  }
+
+  /// Whether the scope's action goes through a case path the project computes
+  /// (`extension Game.Action.AllCasePaths { var cubeScene: AnyCasePath<…> }`): the scope maps
+  /// a feature to a view's own state and actions, as `observe:` does, and a stored copy of
+  /// that view state would only duplicate the feature's.
+  private static func isViewProjection(action: String?, in index: ProjectIndex) -> Bool {
+    guard let action else { return false }
+    return index.extensionComputedProperties["AllCasePaths", default: []].contains(action)
   }
 
   private static func isComputedStateProperty(_ name: String, in index: ProjectIndex) -> Bool {
