@@ -67,6 +67,7 @@ public struct LintedFile: Sendable {
       own.mutatedNames = MutatedNames(syntax).names
       own.actionHandlers = ActionHandlers.byType(
         in: syntax.switches, file: path, converter: converter)
+      own.nestedActionPaths = ActionHandlers.nestedPaths(in: syntax.switches)
       (own.handoffs, own.sliderBindings) = ViewType.handoffs(in: views)
       self.index = own
     }

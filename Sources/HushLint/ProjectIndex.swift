@@ -37,6 +37,11 @@ public struct ProjectIndex: Sendable, Codable {
   /// \.child)`, `.ifLet(\.$destination, action: \.destination)` or `.forEach(\.path, action:
   /// \.path)`.
   var childActions: Set<String> = []
+  /// The case paths a reducer's switch matches inside another case, by the reducer type's
+  /// simple name: `["unlockApp"]` for `case .appLock(.unlockApp):` in `AppReducer`, a parent
+  /// reacting to its child's action. A child that sends itself such an action may be telling
+  /// its parent, as a delegate action does.
+  var nestedActionPaths: [String: Set<[String]>] = [:]
   /// The `@Binding` properties of each view that drive a `Slider` with no step, by view name:
   /// `["VolumeRow": ["level"]]` for `@Binding var level` and `Slider(value: $level)`.
   var sliderBindings: [String: Set<String>] = [:]
@@ -77,6 +82,7 @@ public struct ProjectIndex: Sendable, Codable {
     extensionConformances.merge(other.extensionConformances) { $0.union($1) }
     extensionsPublishing.formUnion(other.extensionsPublishing)
     actionHandlers.merge(other.actionHandlers) { $0 + $1 }
+    nestedActionPaths.merge(other.nestedActionPaths) { $0.union($1) }
     sliderBindings.merge(other.sliderBindings) { $0.union($1) }
     handoffs.merge(other.handoffs) { $0 + $1 }
     childActions.formUnion(other.childActions)
@@ -285,6 +291,11 @@ private final class TypeCollector: SyntaxVisitor {
   }
   var forEachCollections: Set<String> = []
   var childActions: Set<String> = []
+  /// The case paths a reducer's switch matches inside another case, by the reducer type's
+  /// simple name: `["unlockApp"]` for `case .appLock(.unlockApp):` in `AppReducer`, a parent
+  /// reacting to its child's action. A child that sends itself such an action may be telling
+  /// its parent, as a delegate action does.
+  var nestedActionPaths: [String: Set<[String]>] = [:]
 
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
     if let action = node.argument("action") {

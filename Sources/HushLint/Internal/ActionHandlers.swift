@@ -157,6 +157,33 @@ enum ActionHandlers {
     return result
   }
 
+  /// The case paths the reducer switches among `switches` match inside another case, by
+  /// reducer type: `["unlockApp"]` for `case .appLock(.unlockApp):`; `["element"]`, `["detail", "saveTapped"]`
+  /// and `["saveTapped"]` for `case .path(.element(id: _, action: .detail(.saveTapped))):`.
+  static func nestedPaths(in switches: [SwitchExprSyntax]) -> [String: Set<[String]>] {
+    var result: [String: Set<[String]>] = [:]
+    for switchExpr in reducerSwitches(switches) {
+      let type = reducerType(of: switchExpr) ?? ""
+      for element in switchExpr.cases {
+        guard case .case(let label) = element.as(SwitchCaseSyntax.self)?.label else { continue }
+        for item in label.caseItems {
+          let cases = descendants(MemberAccessExprSyntax.self, of: item.pattern).filter {
+            $0.base == nil
+          }
+          for member in cases.dropFirst() {
+            // `.detail(.saveTapped)` from its callee, `.unlockApp` alone.
+            let call = member.parent?.as(FunctionCallExprSyntax.self)
+            let expression =
+              call.flatMap { $0.calledExpression.id == member.id ? ExprSyntax($0) : nil }
+              ?? ExprSyntax(member)
+            if let path = casePath(expression) { result[type, default: []].insert(path) }
+          }
+        }
+      }
+    }
+    return result
+  }
+
   /// Which handler of one switch runs the action at `path`: the first, in order, whose
   /// pattern takes it.
   static func match(_ path: [String], in handlers: [ActionHandler]) -> Match {

@@ -17,8 +17,9 @@ struct ActionPingPongRule: Rule {
       side of ? :, or as .run { send in await send(.x) } with nothing before it), and the \
       handler in any switch of the feature, in any file, including the \
       reduce(into:internalAction:) of features that split their actions into groups. Sends \
-      to delegate actions, to actions a child reducer also runs, and to an action whose \
-      effect sends that action again (a timer's tick) are not reported.
+      to delegate actions, to actions a child reducer also runs, to actions a parent matches \
+      in its own switch (case .appLock(.unlockApp)), and to an action whose effect sends \
+      that action again (a timer's tick) are not reported.
       """,
     requiresComposableArchitecture: true,
     triggeringExamples: [
@@ -377,13 +378,10 @@ struct ActionPingPongRule: Rule {
               else { continue }
               let message = Self.message(
                 Self.describe(send, path), local[position].handler, elsewhere: false)
-              // A nested case may be a child's action, which the child's reducer also runs.
               result.append(
-                path.count == 1
-                  ? Finding(at: send, message: message)
-                  : Finding(at: send) { index in
-                    index.childActions.contains(path[0]) ? nil : message
-                  })
+                Finding(at: send) { index in
+                  Self.isHeardElsewhere(path, by: type, in: index) ? nil : message
+                })
             case .none:
               // Handled by another switch of the same reducer, perhaps in another file.
               guard let type else { continue }
@@ -428,11 +426,25 @@ struct ActionPingPongRule: Rule {
       // Two reducers of one name would share their handlers. Enums are left out: a reducer
       // with a `switch action` is a struct, and `L10n.Root` is not one.
       guard (index.types[type] ?? []).filter({ $0.kind != .enumeration }).count <= 1,
-        path.count == 1 || !index.childActions.contains(path[0]),
+        !isHeardElsewhere(path, by: type, in: index),
         let handler = ActionHandlers.match(path, across: index.actionHandlers[type] ?? []),
         handler.onlySharesLogic
       else { return nil }
       return message(sent, handler, elsewhere: true)
+    }
+  }
+
+  /// Whether a reducer other than the handler's may run the action at `path`: a child's
+  /// reducer (`.child(.load)` when `child` is scoped to a child reducer), or a parent that
+  /// matches it inside its own case (`case .appLock(.unlockApp):` for `.unlockApp`).
+  private static func isHeardElsewhere(
+    _ path: [String], by type: String?, in index: ProjectIndex
+  ) -> Bool {
+    if path.count > 1 && index.childActions.contains(path[0]) { return true }
+    // A parent's pattern, not the sender's own (`case .child(.failed): return .send(.failed)`
+    // forwards a child's action as the sender's own).
+    return index.nestedActionPaths.contains { matcher, paths in
+      matcher != type && (1...path.count).contains { paths.contains(Array(path.prefix($0))) }
     }
   }
 

@@ -30,6 +30,9 @@ struct Library {
     case stopObserving
     case authorized(Bool)
     case unlock
+    case lockTapped
+    case failed
+    case locked
     case onDisappear
     case timerStarted
     case tick
@@ -113,6 +116,18 @@ struct Library {
 
       case .unlock:
         state.error = nil
+        return .none
+
+      // The app's reducer matches `.library(.locked)`: the send tells the parent too.
+      case .lockTapped:
+        return .send(.locked)
+
+      case .locked:
+        state.books = []
+        return .none
+
+      case .failed:
+        state.error = "failed"
         return .none
 
       case .detail(.delegate(.saved)):
