@@ -292,14 +292,23 @@ enum ActionHandlers {
     }
   }
 
-  /// The effect a handler does nothing but return, with the case paths its closures send:
-  /// `return .run { send in … }`, not `.none`, not `.send(.x)` (a chain of sends, each
-  /// reported where it is sent).
+  /// The effect a handler does nothing but return (after guards that return `.none`), with
+  /// the case paths its closures send: `return .run { send in … }`, not `.none`, not
+  /// `.send(.x)` (a chain of sends, each reported where it is sent).
   private static func onlyEffect(of handler: SwitchCaseSyntax) -> (
     effect: ExprSyntax, sentPaths: [[String]]
   )? {
-    guard handler.statements.count == 1,
-      let effect = handler.statements.first?.item.as(ReturnStmtSyntax.self)?.expression,
+    // `guard let x = state.x else { return .none }` may come first.
+    let guards = handler.statements.dropLast()
+    guard
+      guards.allSatisfy({ item in
+        guard let guardStmt = item.item.as(GuardStmtSyntax.self),
+          guardStmt.body.statements.count == 1
+        else { return false }
+        return guardStmt.body.statements.first?.item.as(ReturnStmtSyntax.self)?.expression?
+          .trimmedDescription == ".none"
+      }),
+      let effect = handler.statements.last?.item.as(ReturnStmtSyntax.self)?.expression,
       effect.trimmedDescription != ".none", sends(in: effect).isEmpty
     else { return nil }
     let sentPaths = descendants(FunctionCallExprSyntax.self, of: effect).compactMap { call in
@@ -312,7 +321,13 @@ enum ActionHandlers {
   /// The returned expressions of a reducer's case: its `return`s at any depth (in `if`,
   /// `guard`, an inner `switch`), not those of closures and local functions.
   static func returnedEffects(of switchCase: SwitchCaseSyntax) -> [ExprSyntax] {
-    descendants(ReturnStmtSyntax.self, of: switchCase) { node in
+    returnedEffects(in: switchCase.statements)
+  }
+
+  /// The returned expressions of `statements`, at any depth, not those of closures and local
+  /// functions.
+  static func returnedEffects(in statements: CodeBlockItemListSyntax) -> [ExprSyntax] {
+    descendants(ReturnStmtSyntax.self, of: statements) { node in
       node.is(ClosureExprSyntax.self) || node.is(FunctionDeclSyntax.self)
         || node.is(AccessorBlockSyntax.self)
     }.compactMap(\.expression)
@@ -341,18 +356,62 @@ enum ActionHandlers {
     case "send":
       return call.arguments.first.map { [(effect, $0.expression)] } ?? []
     case "merge", "concatenate":
-      // `.merge(a, b)` and `.merge([a, b])`.
-      return call.arguments.flatMap { argument in
-        let elements =
-          argument.expression.as(ArrayExprSyntax.self)?.elements.map(\.expression)
-          ?? [argument.expression]
+      // `.merge(a, b)` and `.merge([a, b])`; `.merge(effects)` with the array built in the
+      // case (`var effects: [Effect<Action>] = [.send(.a)]`, `effects.append(.send(.b))`).
+      let elements = call.arguments.flatMap { argument -> [ExprSyntax] in
+        let expression = argument.expression
+        if let array = expression.as(ArrayExprSyntax.self) {
+          return array.elements.map(\.expression)
+        }
+        if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+          return localEffects(named: name, before: call)
+        }
+        return [expression]
+      }
+      guard member.declName.baseName.text == "concatenate" else {
         return elements.flatMap { sends(in: $0) }
       }
+      // In order: a send after an effect that runs (`.concatenate(.run { timer }, .send(.stop))`)
+      // happens when that effect ends, which no helper can do.
+      var found: [(send: ExprSyntax, action: ExprSyntax)] = []
+      for element in elements {
+        let sent = sends(in: element)
+        if sent.isEmpty && element.trimmedDescription != ".none" { break }
+        found += sent
+      }
+      return found
     case "run":
       return sentByRun(call).map { [(effect, $0)] } ?? []
     default:
       return []
     }
+  }
+
+  /// The effects put in the local array `name` in the reducer case around `use`: the
+  /// elements of its initial array literal and what is appended to it before `use`.
+  private static func localEffects(named name: String, before use: some SyntaxProtocol)
+    -> [ExprSyntax]
+  {
+    guard
+      let switchCase = ancestors(of: use).lazy.compactMap({ $0.as(SwitchCaseSyntax.self) })
+        .first
+    else { return [] }
+    let skip: (Syntax) -> Bool = { $0.is(ClosureExprSyntax.self) || $0.is(FunctionDeclSyntax.self) }
+    var effects: [ExprSyntax] = []
+    for binding in descendants(PatternBindingSyntax.self, of: switchCase, skipping: skip)
+    where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+      effects +=
+        binding.initializer?.value.as(ArrayExprSyntax.self)?.elements.map(\.expression)
+        ?? []
+    }
+    for call in descendants(FunctionCallExprSyntax.self, of: switchCase, skipping: skip)
+    where call.calleeName == "append"
+      && call.calleeBase?.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+      && call.position < use.position
+    {
+      if let appended = call.arguments.first?.expression { effects.append(appended) }
+    }
+    return effects
   }
 
   /// `Effect` or `Effect<Action>`, the base of `Effect.send(.x)`.

@@ -361,8 +361,11 @@ struct ActionPingPongRule: Rule {
       let type = ActionHandlers.reducerType(of: switchExpr)
       for element in switchExpr.cases {
         guard let switchCase = element.as(SwitchCaseSyntax.self) else { continue }
+        // One finding a send, though two returns may merge the same array of effects.
+        var seen: Set<SyntaxIdentifier> = []
         for effect in ActionHandlers.returnedEffects(of: switchCase) {
-          for (send, action) in ActionHandlers.sends(in: effect) {
+          for (send, action) in ActionHandlers.sends(in: effect)
+          where seen.insert(send.id).inserted {
             guard let path = ActionHandlers.casePath(action), path.first != "delegate" else {
               continue
             }
@@ -401,11 +404,16 @@ struct ActionPingPongRule: Rule {
       else { continue }
       for reduce in descendants(FunctionCallExprSyntax.self, of: closure)
       where reduce.isType("Reduce") {
-        guard let body = reduce.trailingClosure, body.statements.count == 1,
-          let only = body.statements.first?.item,
-          let effect = only.as(ReturnStmtSyntax.self)?.expression ?? only.as(ExprSyntax.self)
+        // `Reduce { _, _ in .send(.x) }`, `Reduce({ … })`, and its `return`s.
+        guard
+          let body = reduce.trailingClosure
+            ?? reduce.arguments.first?.expression.as(ClosureExprSyntax.self)
         else { continue }
-        for (send, action) in ActionHandlers.sends(in: effect) {
+        var effects = ActionHandlers.returnedEffects(in: body.statements)
+        if body.statements.count == 1, let only = body.statements.first?.item.as(ExprSyntax.self) {
+          effects.append(only)
+        }
+        for (send, action) in effects.flatMap(ActionHandlers.sends(in:)) {
           guard let path = ActionHandlers.casePath(action), path.first != "delegate" else {
             continue
           }

@@ -16,7 +16,7 @@ struct Library {
     var detail: BookDetail.State?
   }
 
-  enum Action {
+  enum Action: BindableAction {
     case onAppear
     case refreshTapped
     case retryTapped
@@ -34,6 +34,10 @@ struct Library {
     case failed
     case locked
     case onDisappear
+    case closeTapped
+    case loadedPage(Page)
+    case saveBooks
+    case binding(BindingAction<State>)
     case timerStarted
     case tick
     case detail(BookDetail.Action)
@@ -65,11 +69,31 @@ struct Library {
       case .task:
         return .send(.startObserving)  // expect: action-ping-pong
 
+      // The send comes when the tracking effect ends: no helper can do that.
       case .onDisappear:
         return .concatenate(
           .run { _ in await analytics.track("closed") },
-          .send(.stopObserving)  // expect: action-ping-pong
+          .send(.stopObserving)
         )
+
+      case .closeTapped:
+        return .concatenate(
+          .send(.stopObserving),  // expect: action-ping-pong
+          .run { _ in await analytics.track("closed") }
+        )
+
+      case let .loadedPage(page):
+        var effects: [Effect<Action>] = [.send(.saveBooks)]  // expect: action-ping-pong
+        guard !page.books.isEmpty else { return .merge(effects) }
+        state.books += page.books
+        if page.isLast {
+          effects.append(.send(.stopObserving))  // expect: action-ping-pong
+        }
+        return .merge(effects)
+
+      case .saveBooks:
+        guard !state.books.isEmpty else { return .none }
+        return .run { [books = state.books] _ in try await self.books.save(books) }
 
       case .searchSubmitted:
         guard !state.query.isEmpty else { return .none }
@@ -136,11 +160,23 @@ struct Library {
       case .detail:
         return .none
 
-      case .search:
+      case .search, .binding:
         return .none
       }
     }
-    .ifLet(\.detail, action: \.detail) { BookDetail() }
+    BindingReducer()
+      .onChange(of: \.query) { _, query in
+        Reduce({ _, _ in
+          query.isEmpty ? .send(.stopObserving) : .none  // expect: action-ping-pong
+        })
+      }
+      .onChange(of: \.books) { _, _ in
+        Reduce { state, _ in
+          state.error = nil
+          return .send(.saveBooks)  // expect: action-ping-pong
+        }
+      }
+      .ifLet(\.detail, action: \.detail) { BookDetail() }
   }
 
   enum CancelID { case observation }
