@@ -13,7 +13,8 @@ import SwiftSyntax
 public struct ProjectIndex: Sendable, Codable {
   /// The declarations of a type, by simple name. Nested `Feature.State` is under `State`.
   var types: [String: [TypeSummary]] = [:]
-  /// How many extensions each type has, by simple name.
+  /// How many extensions with members each type has, by simple name (one that only declares
+  /// nested types cannot use the type's members).
   var extensionCounts: [String: Int] = [:]
   /// Computed properties declared in extensions, by the extended type's simple name.
   var extensionComputedProperties: [String: Set<String>] = [:]
@@ -63,7 +64,7 @@ public struct ProjectIndex: Sendable, Codable {
     collector.walk(file)
     for summary in collector.summaries { types[summary.name, default: []].append(summary) }
     for found in collector.extensions {
-      extensionCounts[found.name, default: 0] += 1
+      if found.hasMembers { extensionCounts[found.name, default: 0] += 1 }
       extensionComputedProperties[found.name, default: []].formUnion(found.computed)
       extensionConformances[found.name, default: []].formUnion(found.conformances)
       if found.publishes { extensionsPublishing.insert(found.name) }
@@ -275,7 +276,10 @@ private final class TypeCollector: SyntaxVisitor {
   /// The types and extensions the walk is inside, innermost last.
   private var enclosing: [String] = []
   var extensions:
-    [(name: String, computed: Set<String>, conformances: Set<String>, publishes: Bool)] = []
+    [(
+      name: String, computed: Set<String>, conformances: Set<String>, publishes: Bool,
+      hasMembers: Bool
+    )] = []
 
   /// Inherited names that never publish anything: protocols and `NSObject`.
   static let quietInheritance: Set<String> = [
@@ -291,11 +295,6 @@ private final class TypeCollector: SyntaxVisitor {
   }
   var forEachCollections: Set<String> = []
   var childActions: Set<String> = []
-  /// The case paths a reducer's switch matches inside another case, by the reducer type's
-  /// simple name: `["unlockApp"]` for `case .appLock(.unlockApp):` in `AppReducer`, a parent
-  /// reacting to its child's action. A child that sends itself such an action may be telling
-  /// its parent, as a delegate action does.
-  var nestedActionPaths: [String: Set<[String]>] = [:]
 
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
     if let action = node.argument("action") {
@@ -334,7 +333,8 @@ private final class TypeCollector: SyntaxVisitor {
       extensions.append(
         (
           String(name), computed, Self.inheritedNames(node.inheritanceClause),
-          containsBytes(node.memberBlock.description, "objectWillChange")
+          containsBytes(node.memberBlock.description, "objectWillChange"),
+          node.memberBlock.members.contains { !isTypeDeclaration($0.decl) }
         ))
     }
     enclosing.append(

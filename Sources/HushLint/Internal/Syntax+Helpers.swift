@@ -205,3 +205,10 @@ func isLiteralCollection(_ expression: ExprSyntax) -> Bool {
   }
   return false
 }
+
+/// Whether `decl` declares a type: a nested one cannot use its outer type's instance members.
+func isTypeDeclaration(_ decl: DeclSyntax) -> Bool {
+  decl.is(StructDeclSyntax.self) || decl.is(ClassDeclSyntax.self) || decl.is(EnumDeclSyntax.self)
+    || decl.is(ActorDeclSyntax.self) || decl.is(ProtocolDeclSyntax.self)
+    || decl.is(TypeAliasDeclSyntax.self)
+}

@@ -4,7 +4,8 @@ import SwiftSyntax
 enum UseKind: Equatable {
   /// Read while rendering: shown, compared, or given to a helper that renders.
   case read
-  /// Passed as it is to a child view's initializer or to `.environmentObject(_:)`.
+  /// Passed as it is to a child view's initializer, to `.environmentObject(_:)` or to
+  /// `.focusedObject(_:)`.
   case passOn
   /// Used in an action: a button's closure, `.task`, `.onAppear`, a `Void` method.
   case action
@@ -203,7 +204,11 @@ enum UseContext {
       let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
       let callee = call.calleeName
     {
-      if callee == "environmentObject" || callee == "environment" { return .passOn }
+      if ["environmentObject", "environment", "focusedObject", "focusedSceneObject"].contains(
+        callee)
+      {
+        return .passOn
+      }
       if call.isUnqualifiedCall, callee.first?.isUppercase == true { return .passOn }
     }
     return .read
@@ -220,6 +225,33 @@ private final class ReferenceFinder: SyntaxVisitor {
     super.init(viewMode: .sourceAccurate)
   }
 
+  /// Names that parameters of the functions and closures around the walk hide: a bare
+  /// reference to one is the parameter, not the property.
+  private var hidden: [Set<String>] = []
+
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    hidden.append(
+      names.intersection(
+        node.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text }))
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: FunctionDeclSyntax) { hidden.removeLast() }
+
+  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+    var parameters: [String] = []
+    switch node.signature?.parameterClause {
+    case .simpleInput(let list): parameters = list.map(\.name.text)
+    case .parameterClause(let clause):
+      parameters = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+    case nil: break
+    }
+    hidden.append(names.intersection(parameters))
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: ClosureExprSyntax) { hidden.removeLast() }
+
   override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
     guard names.contains(node.baseName.text) else { return .visitChildren }
     if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
@@ -227,7 +259,7 @@ private final class ReferenceFinder: SyntaxVisitor {
         base.baseName.tokenKind == .keyword(.self)
       else { return .visitChildren }
       found.append((node, ExprSyntax(member)))
-    } else {
+    } else if !hidden.contains(where: { $0.contains(node.baseName.text) }) {
       found.append((node, ExprSyntax(node)))
     }
     return .visitChildren

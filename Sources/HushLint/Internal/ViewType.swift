@@ -8,7 +8,8 @@ struct ViewType {
   var members: [DeclSyntax]
   var properties: [ViewProperty]
   var conformances: Set<String>
-  /// How many extensions of the type this file has.
+  /// How many extensions of the type with members this file has (as
+  /// ``ProjectIndex/extensionCounts`` counts them).
   var extensionCount: Int
 
   /// `findings`, each kept only if the view has no extensions in other files, which could
@@ -94,14 +95,19 @@ struct ViewType {
         conformances.formUnion(inheritedNames(extensionDecl.inheritanceClause))
       }
       guard !conformances.isDisjoint(with: viewProtocols) else { continue }
+      // A nested type (`extension Picker { struct Row: View { … } }`) is a view of its own;
+      // its members are not this view's.
       let members =
-        declaration.memberBlock.members.map(\.decl)
-        + extensions.flatMap { $0.memberBlock.members.map(\.decl) }
+        (declaration.memberBlock.members.map(\.decl)
+        + extensions.flatMap { $0.memberBlock.members.map(\.decl) })
+        .filter { !isTypeDeclaration($0) }
       result.append(
         ViewType(
           name: name, declaration: declaration, members: members,
           properties: members.flatMap(ViewProperty.all(in:)), conformances: conformances,
-          extensionCount: extensions.count))
+          extensionCount: extensions.filter {
+            $0.memberBlock.members.contains { !isTypeDeclaration($0.decl) }
+          }.count))
     }
     return result
   }
