@@ -68,6 +68,9 @@ public struct LintedFile: Sendable {
       own.actionHandlers = ActionHandlers.byType(
         in: syntax.switches, file: path, converter: converter)
       own.nestedActionPaths = ActionHandlers.nestedPaths(in: syntax.switches)
+      (own.expensiveMembers, own.memberDeclarations) = ExpensiveMembers.collect(
+        calls: syntax.calls, functions: syntax.functions, variables: syntax.variables,
+        viewNames: Set(views.map(\.name)), file: path, converter: converter)
       (own.handoffs, own.sliderBindings) = ViewType.handoffs(in: views)
       self.index = own
     }

@@ -43,6 +43,11 @@ public struct ProjectIndex: Sendable, Codable {
   /// reacting to its child's action. A child that sends itself such an action may be telling
   /// its parent, as a delegate action does.
   var nestedActionPaths: [String: Set<[String]>] = [:]
+  /// Computed properties and methods outside views that build a formatter, coder or regular
+  /// expression each time they run, by key (`publishedText`, `text(for:)`).
+  var expensiveMembers: [String: ExpensiveMember] = [:]
+  /// How many computed properties and methods the project declares under each key.
+  var memberDeclarations: [String: Int] = [:]
   /// The `@Binding` properties of each view that drive a `Slider` with no step, by view name:
   /// `["VolumeRow": ["level"]]` for `@Binding var level` and `Slider(value: $level)`.
   var sliderBindings: [String: Set<String>] = [:]
@@ -84,6 +89,12 @@ public struct ProjectIndex: Sendable, Codable {
     extensionsPublishing.formUnion(other.extensionsPublishing)
     actionHandlers.merge(other.actionHandlers) { $0 + $1 }
     nestedActionPaths.merge(other.nestedActionPaths) { $0.union($1) }
+    expensiveMembers.merge(other.expensiveMembers) { first, second in
+      var merged = first
+      merged.count += second.count
+      return merged
+    }
+    memberDeclarations.merge(other.memberDeclarations) { $0 + $1 }
     sliderBindings.merge(other.sliderBindings) { $0.union($1) }
     handoffs.merge(other.handoffs) { $0 + $1 }
     childActions.formUnion(other.childActions)
@@ -108,6 +119,15 @@ public struct ProjectIndex: Sendable, Codable {
       }
     }
     return false
+  }
+
+  /// The member every declaration of `key` is: one that builds an expensive object each time
+  /// it runs; `nil` when some declaration of that key does not.
+  func expensiveMember(_ key: String) -> ExpensiveMember? {
+    guard let member = expensiveMembers[key], member.count == memberDeclarations[key] else {
+      return nil
+    }
+    return member
   }
 
   /// The written types of the stored properties named `name`, across the project's types

@@ -13,10 +13,27 @@ struct ExpensiveViewInitRule: Rule {
       expensive to create or perform, so doing them there multiplies their cost by the number \
       of renders. Create them once: a static let (static let formatter = DateFormatter()), \
       a file-scope or lazily initialised global, the model, or the FormatStyle APIs \
-      (date.formatted(.dateTime.day())). Work inside actions (Button, .task, .onAppear) is \
-      not reported.
+      (date.formatted(.dateTime.day())). The same holds for a model's computed property or \
+      method, in any file, that builds one each time it runs (var publishedText: String { \
+      let f = RelativeDateTimeFormatter() … }) when a view reads it while rendering: the \
+      finding is at the read, and names where the object is built. Work inside actions \
+      (Button, .task, .onAppear) is not reported.
       """,
     triggeringExamples: [
+      Example(
+        """
+        struct Clip {
+          let published: Date
+          var publishedText: String {
+            let formatter = RelativeDateTimeFormatter()
+            return formatter.localizedString(for: published, relativeTo: .now)
+          }
+        }
+        struct ClipRow: View {
+          let clip: Clip
+          var body: some View { Text(clip.↓publishedText) }
+        }
+        """),
       Example(
         """
         struct DateLabel: View {
@@ -186,8 +203,51 @@ struct ExpensiveViewInitRule: Rule {
           }
         }
       }
+      result += Self.expensiveMemberReads(in: view)
     }
     return result
+  }
+
+  /// Reads, while `view` renders, of another type's member that builds an expensive object
+  /// each time it runs (`video.publishedText`, `commit.date.shortRelative()`,
+  /// `Ago.text(for: date)`), decided once the project's members are known: one finding for
+  /// each member a view reads.
+  private static func expensiveMemberReads(in view: ViewType) -> [Finding] {
+    let own = Set(view.members.flatMap(memberNames))
+    var result: [Finding] = []
+    var seen: Set<String> = []
+    for scope in RenderScope.perRenderMembers(of: view) {
+      for reference in descendants(
+        DeclReferenceExprSyntax.self, of: scope, skipping: UseContext.isAction)
+      {
+        // `model.member` or `Type.member`: a model's member, not one of the view's own.
+        guard let member = reference.parent?.as(MemberAccessExprSyntax.self),
+          member.declName.id == reference.id, let base = member.base,
+          !base.is(SuperExprSyntax.self),
+          let root = rootName(of: base), root != "self" || !own.contains(reference.baseName.text),
+          let key = ExpensiveMembers.key(ofRead: reference), seen.insert(key).inserted
+        else { continue }
+        let name = reference.baseName.text
+        result.append(
+          Finding(at: reference) { index in
+            guard let found = index.expensiveMember(key) else { return nil }
+            let place =
+              found.count == 1
+              ? found.place
+              : "\(found.place) and \(found.count - 1) more declaration"
+                + (found.count == 2 ? "" : "s")
+            return "'\(name)' builds a \(found.builds) (\(place)) each time it is read, so on "
+              + "every render of this view; make it once (a static let) or keep the result in "
+              + "the model"
+          })
+      }
+    }
+    return result
+  }
+
+  private static func memberNames(_ member: DeclSyntax) -> [String] {
+    if let function = member.as(FunctionDeclSyntax.self) { return [function.name.text] }
+    return member.as(VariableDeclSyntax.self)?.bindings.compactMap(\.identifierName) ?? []
   }
 
   private static func expensiveWork(_ call: FunctionCallExprSyntax) -> String? {

@@ -1,0 +1,128 @@
+import SwiftSyntax
+
+/// A computed property or method outside views that builds an expensive object (a formatter,
+/// a coder, a regular expression) each time it runs: `var publishedText: String { let f =
+/// RelativeDateTimeFormatter(); … }` in a model, `func shortRelative()` in an extension of
+/// `Date`. A view that reads one while it renders pays for the object on every render.
+struct ExpensiveMember: Sendable, Hashable, Codable {
+  /// What it builds: `RelativeDateTimeFormatter`.
+  var builds: String
+  /// Where, for messages: `Video.swift:124` (the first of them).
+  var place: String
+  /// How many declarations of its key build one.
+  var count: Int
+}
+
+enum ExpensiveMembers {
+  /// The key a member is found by: `publishedText` for a property, `text(for:)` for a method.
+  static func key(of function: FunctionDeclSyntax) -> String {
+    let labels = function.signature.parameterClause.parameters.map { $0.firstName.text + ":" }
+    return function.name.text + "(" + labels.joined() + ")"
+  }
+
+  /// The key of what `node` reads: `x.publishedText`, or a call `x.text(for: d)` / `text(for: d)`.
+  static func key(ofRead reference: DeclReferenceExprSyntax) -> String? {
+    let name = reference.baseName.text
+    var node = Syntax(reference)
+    if let member = reference.parent?.as(MemberAccessExprSyntax.self),
+      member.declName.id == reference.id
+    {
+      node = Syntax(member)
+    }
+    if let call = node.parent?.as(FunctionCallExprSyntax.self),
+      call.calledExpression.id == node.id
+    {
+      let labels = call.arguments.map { ($0.label?.text ?? "_") + ":" }
+      return name + "(" + labels.joined() + ")"
+    }
+    return name
+  }
+
+  /// The members of a file that build an expensive object per run, by key, and the keys of
+  /// every computed property and method the file declares (with how many times), so that a
+  /// name declared elsewhere without the cost is not mistaken for one.
+  static func collect(
+    calls: [FunctionCallExprSyntax], functions: [FunctionDeclSyntax],
+    variables: [VariableDeclSyntax], viewNames: Set<String>, file: String,
+    converter: SourceLocationConverter
+  ) -> (expensive: [String: ExpensiveMember], declared: [String: Int]) {
+    var declared: [String: Int] = [:]
+    for function in functions { declared[key(of: function), default: 0] += 1 }
+    for variable in variables {
+      for binding in variable.bindings where binding.isComputed {
+        if let name = binding.identifierName { declared[name, default: 0] += 1 }
+      }
+    }
+    var expensive: [String: ExpensiveMember] = [:]
+    let fileName = file.split(separator: "/").last.map(String.init) ?? file
+    for call in calls where call.isUnqualifiedCall {
+      guard let type = call.calleeName, ExpensiveViewInitRule.expensiveTypes.contains(type),
+        let key = memberBuildingEachRun(call, viewNames: viewNames)
+      else { continue }
+      let line = converter.location(for: call.positionAfterSkippingLeadingTrivia).line
+      // One count a member, however many objects it builds.
+      if expensive[key] == nil {
+        expensive[key] = ExpensiveMember(builds: type, place: "\(fileName):\(line)", count: 1)
+      }
+    }
+    return (expensive, declared)
+  }
+
+  /// The key of the computed property or method that runs `call` each time it runs; `nil`
+  /// when the object is made once (a `static let` or a global's initializer, an `init`, a
+  /// `lazy var`), in a view (the view's own rule sees it), or in a local function.
+  private static func memberBuildingEachRun(
+    _ call: FunctionCallExprSyntax, viewNames: Set<String>
+  ) -> String? {
+    var key: String?
+    for ancestor in ancestors(of: call) {
+      if key == nil {
+        if let function = ancestor.as(FunctionDeclSyntax.self) {
+          key = self.key(of: function)
+          continue
+        }
+        if let binding = ancestor.as(PatternBindingSyntax.self) {
+          if binding.isComputed {
+            guard let name = binding.identifierName else { return nil }
+            key = name
+            continue
+          }
+          // A local's initializer runs with its function; a stored property's or a global's
+          // runs once.
+          let declaration = binding.parent?.parent
+          if declaration?.parent?.is(MemberBlockItemSyntax.self) == true
+            || declaration?.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
+          {
+            return nil
+          }
+          continue
+        }
+        if ancestor.is(InitializerDeclSyntax.self) || ancestor.is(DeinitializerDeclSyntax.self)
+          || ancestor.is(SubscriptDeclSyntax.self)
+        {
+          return nil
+        }
+        continue
+      }
+      // Above the member: the type or extension it belongs to (or the file, for a global
+      // function); a member inside a function is local to it.
+      if ancestor.is(FunctionDeclSyntax.self) || ancestor.is(ClosureExprSyntax.self)
+        || ancestor.is(AccessorBlockSyntax.self)
+      {
+        return nil
+      }
+      if let declaration = ancestor.asProtocol(NamedDeclSyntax.self),
+        ancestor.is(StructDeclSyntax.self) || ancestor.is(ClassDeclSyntax.self)
+          || ancestor.is(EnumDeclSyntax.self) || ancestor.is(ActorDeclSyntax.self)
+      {
+        return viewNames.contains(declaration.name.text) ? nil : key
+      }
+      if let extensionDecl = ancestor.as(ExtensionDeclSyntax.self) {
+        let name = extensionDecl.extendedType.trimmedDescription.split(separator: ".").last
+          .map(String.init)
+        return name.map(viewNames.contains) == true ? nil : key
+      }
+    }
+    return key
+  }
+}
