@@ -21,6 +21,7 @@ import Testing
     #expect(
       Self.categories == [
         "1-action-ping-pong", "3-expensive-work-per-row", "5-observed-object-handed-on",
+        "6-collection-work-in-body",
       ])
   }
 

@@ -2,27 +2,45 @@ import SwiftSyntax
 
 /// The members of a view that run on every render, and helpers to search them.
 enum RenderScope {
-  /// Computed properties typed as views (`var header: some View`) and `func body(content:)`,
+  /// Computed properties typed as views (`var header: some View`), methods that build views
+  /// (`@ViewBuilder func rows()`, `func legend() -> AnyView`) and `func body(content:)`,
   /// anywhere in the file; a reducer's or scene's `body` is not a view.
   static func viewBuildingMembers(in syntax: SyntaxIndex) -> [Syntax] {
     var result: [Syntax] = []
     for variable in syntax.variables where !variable.isStatic {
       for binding in variable.bindings where binding.isComputed {
-        let type = binding.typeAnnotation?.type.trimmedDescription ?? ""
-        if type.hasPrefix("some View") || type.hasPrefix("some SwiftUI.View")
-          || type == "AnyView"
-        {
-          if let accessors = binding.accessorBlock { result.append(Syntax(accessors)) }
+        if buildsView(binding), let accessors = binding.accessorBlock {
+          result.append(Syntax(accessors))
         }
       }
     }
     for function in syntax.functions
     where function.name.text == "body"
       && function.signature.returnClause?.type.trimmedDescription.hasSuffix("View") == true
+      || !function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+        && buildsView(function)
     {
       if let body = function.body { result.append(Syntax(body)) }
     }
     return result
+  }
+
+  /// Whether a method builds a view: `@ViewBuilder`, or returning `some View` or `AnyView`.
+  static func buildsView(_ function: FunctionDeclSyntax) -> Bool {
+    let type = function.signature.returnClause?.type.trimmedDescription ?? ""
+    return isViewType(type)
+      || function.attributes.contains {
+        $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "ViewBuilder"
+      }
+  }
+
+  /// Whether a computed property builds a view: typed `some View` or `AnyView`.
+  static func buildsView(_ binding: PatternBindingSyntax) -> Bool {
+    isViewType(binding.typeAnnotation?.type.trimmedDescription ?? "")
+  }
+
+  private static func isViewType(_ type: String) -> Bool {
+    type.hasPrefix("some View") || type.hasPrefix("some SwiftUI.View") || type == "AnyView"
   }
 
   /// The members of `view` that run when it is created or rendered: initializers, stored

@@ -12,8 +12,13 @@ struct CollectionWorkInBodyRule: Rule {
       there walk (and usually copy) the whole collection each time, even when it has not \
       changed. Derive the collection once, where the data changes: a stored property of the \
       model updated on writes, or a cached value keyed by its inputs; then write \
-      ForEach(model.visibleItems). Literal arrays, ranges and static data are not reported, \
-      nor is reversed(), which is a constant-time view of the collection.
+      ForEach(model.visibleItems). The same work is found behind a local \
+      (let shown = items.filter { … }; ForEach(shown)), in methods that build views \
+      (@ViewBuilder, some View, AnyView), and in a computed property or method of the view \
+      that ForEach reads (var visible: [Item] { items.filter { … } }): read again inside \
+      each row, it runs once per row and the list costs O(n²). Literal arrays, ranges, \
+      static data and collections of an enum's values are not reported, nor is reversed(), \
+      which is a constant-time view of the collection, nor a computed property that only maps.
       """,
     triggeringExamples: [
       Example(
@@ -53,6 +58,18 @@ struct CollectionWorkInBodyRule: Rule {
         """
         var body: some View {
           ForEach(items.↓map { $0.name }.sorted(), id: \\.self) { Text($0) }
+        }
+        """),
+      Example(
+        """
+        struct Feed: View {
+          let videos: [Video]
+          private var unwatched: [Video] { videos.filter { !$0.isWatched } }
+          var body: some View {
+            ForEach(↓unwatched) { video in
+              Row(video: video, isLast: video.id == ↓unwatched.last?.id)
+            }
+          }
         }
         """),
     ],
@@ -132,20 +149,42 @@ struct CollectionWorkInBodyRule: Rule {
   func findings(in file: LintedFile) -> [Finding] {
     var result: [Finding] = []
     var reported: Set<SyntaxIdentifier> = []
+    var viewsByName: [String: ViewType] = [:]
+    for view in file.views { viewsByName[view.name] = view }
     for scope in RenderScope.viewBuildingMembers(in: file.syntax) {
+      let view = ActionHandlers.reducerType(of: scope).flatMap { viewsByName[$0] }
       for call in descendants(
         FunctionCallExprSyntax.self, of: scope, skipping: UseContext.isAction)
       {
         if (call.isType("ForEach") || call.isType("List") || call.isType("Table")),
-          let data = call.firstUnlabeledArgument
+          let argument = call.firstUnlabeledArgument
         {
+          // `ForEach(Array(x.enumerated()), …)`: the work is in `x`.
+          let data = Self.unwrappingArray(argument)
           let chain = memberCalls(of: data)
-          guard let root = chain.last?.calleeBase, !Self.isConstant(root) else { continue }
+          let root = chain.last?.calleeBase ?? data
+          guard !Self.isConstant(root) else { continue }
           if let first = chain.last(where: {
             Self.forEachOperations.contains($0.calleeName ?? "")
           }) {
             for call in chain { reported.insert(call.id) }
             result.append(finding(first, over: root))
+          } else if let name = Self.simpleName(root) {
+            if let initializer = Self.localValue(named: name, before: call, in: scope) {
+              // `let shown = items.filter { … }` then `ForEach(shown)`; a `map` alone there
+              // adapts the values for the rows.
+              let chain = memberCalls(of: initializer)
+              if let base = chain.last?.calleeBase, !Self.isConstant(base),
+                let first = chain.last(where: {
+                  Self.forEachOperations.subtracting(["map"]).contains($0.calleeName ?? "")
+                }), reported.insert(first.id).inserted
+              {
+                for call in chain { reported.insert(call.id) }
+                result.append(finding(first, over: base))
+              }
+            } else if let view, let work = Self.collectionWork(ofMember: name, in: view) {
+              result += Self.computedSource(name, work: work, read: root, by: call)
+            }
           }
         } else if call.isType("Dictionary"), call.argument("grouping") != nil {
           result.append(
@@ -154,7 +193,7 @@ struct CollectionWorkInBodyRule: Rule {
               message: "Dictionary(grouping:by:) groups the whole collection on every render; "
                 + "group once in the model"))
         } else if call.calleeName == "sorted", let base = call.calleeBase,
-          !Self.isConstant(base), !reported.contains(call.id)
+          !Self.isConstant(base), reported.insert(call.id).inserted
         {
           result.append(finding(call, over: base))
         }
@@ -163,9 +202,132 @@ struct CollectionWorkInBodyRule: Rule {
     return result
   }
 
+  /// `x` for `Array(x)`, else `expression`.
+  private static func unwrappingArray(_ expression: ExprSyntax) -> ExprSyntax {
+    guard let call = expression.as(FunctionCallExprSyntax.self), call.isType("Array"),
+      call.arguments.count == 1, call.arguments.first?.label == nil,
+      let inner = call.arguments.first?.expression
+    else { return expression }
+    return inner
+  }
+
+  /// `visible` for `visible`, `self.visible` and `reduced()`.
+  private static func simpleName(_ expression: ExprSyntax) -> String? {
+    if let reference = expression.as(DeclReferenceExprSyntax.self) {
+      return reference.baseName.text
+    }
+    if let member = expression.as(MemberAccessExprSyntax.self),
+      member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+    {
+      return member.declName.baseName.text
+    }
+    if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+      call.trailingClosure == nil
+    {
+      return simpleName(call.calledExpression)
+    }
+    return nil
+  }
+
+  /// The value of `let name = …` declared in `scope` before `use`.
+  private static func localValue(
+    named name: String, before use: some SyntaxProtocol, in scope: Syntax
+  ) -> ExprSyntax? {
+    let bindings = descendants(PatternBindingSyntax.self, of: scope) {
+      $0.is(ClosureExprSyntax.self)
+    }
+    return bindings.last { binding in
+      binding.position < use.position
+        && binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+    }?.initializer?.value
+  }
+
+  /// The first filter, sort or grouping over a collection that is not constant in the
+  /// computed property or method `name` of `view` (not one that builds a view: its own work
+  /// is checked where it is), with the property it walks (`items` in `model.items.filter`).
+  /// A `map` alone is left out: there it adapts the values more often than it costs.
+  private static func collectionWork(ofMember name: String, in view: ViewType)
+    -> (work: String, walks: String?)?
+  {
+    for member in view.members {
+      var body: Syntax?
+      if let function = member.as(FunctionDeclSyntax.self), function.name.text == name,
+        function.signature.parameterClause.parameters.isEmpty,
+        !RenderScope.buildsView(function)
+      {
+        body = function.body.map(Syntax.init)
+      } else if let variable = member.as(VariableDeclSyntax.self), !variable.isStatic {
+        for binding in variable.bindings
+        where binding.identifierName == name && binding.isComputed
+          && !RenderScope.buildsView(binding)
+        {
+          body = binding.accessorBlock.map(Syntax.init)
+        }
+      }
+      guard let body else { continue }
+      for call in descendants(FunctionCallExprSyntax.self, of: body) {
+        let callee = call.calleeName ?? ""
+        if ["filter", "sorted", "sort", "compactMap", "flatMap"].contains(callee),
+          let base = call.calleeBase, !isConstant(base)
+        {
+          return (callee, propertyName(memberCalls(of: base).last?.calleeBase ?? base))
+        }
+        if call.isType("Dictionary"), call.argument("grouping") != nil {
+          return ("Dictionary(grouping:)", nil)
+        }
+      }
+      return nil
+    }
+    return nil
+  }
+
+  /// `items` for `items` and `model.items`.
+  private static func propertyName(_ expression: ExprSyntax) -> String? {
+    expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+      ?? expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+  }
+
+  /// Findings for a collection a view's computed property or method derives (`work`: its
+  /// filter, sort…) each time it is read: at the read that hands it to `forEach`, and at the
+  /// first read of it inside a row, where it runs again for every row. Decided once the
+  /// project's types are known: a collection of an enum's values is small.
+  private static func computedSource(
+    _ name: String, work: (work: String, walks: String?), read: ExprSyntax,
+    by forEach: FunctionCallExprSyntax
+  ) -> [Finding] {
+    let walks = work.walks
+    let small: @Sendable (ProjectIndex) -> Bool = { index in
+      walks.map { isEnumValues($0, in: index) } ?? false
+    }
+    var result = [
+      Finding(at: read) { index in
+        small(index)
+          ? nil
+          : "'\(name)' runs \(work.work) over the whole collection each time it is read, here "
+            + "on every render; derive it once in the model and pass the result"
+      }
+    ]
+    let rows = forEach.trailingClosure.map { [$0] } ?? []
+    for row in rows {
+      if let again = descendants(DeclReferenceExprSyntax.self, of: row).first(where: {
+        $0.baseName.text == name
+      }) {
+        result.append(
+          Finding(at: again) { index in
+            small(index)
+              ? nil
+              : "'\(name)' runs \(work.work) again for every row, so the list costs O(n²); "
+                + "read it once outside the ForEach, or keep it in the model"
+          })
+      }
+    }
+    return result
+  }
+
   /// A finding at `call`, which walks `collection`; when `collection` is a property
-  /// (`store.data.topics`), decided once the project's types are known: a `Set` of an enum's
-  /// values holds at most its few cases, and sorting them is how it gets a display order.
+  /// (`store.data.topics`), decided once the project's types are known: a `Set` or an array of
+  /// an enum's values holds a few of its cases (sorting a set of them is how it gets a
+  /// display order).
   private func finding(_ call: FunctionCallExprSyntax, over collection: ExprSyntax) -> Finding {
     let name = call.calleeName ?? "?"
     let message =
@@ -179,17 +341,18 @@ struct CollectionWorkInBodyRule: Rule {
       ?? collection.as(DeclReferenceExprSyntax.self)?.baseName.text
     guard let property else { return Finding(at: node, message: message) }
     return Finding(at: node) { index in
-      Self.isSetOfEnumCases(property, in: index) ? nil : message
+      Self.isEnumValues(property, in: index) ? nil : message
     }
   }
 
-  /// Whether every stored property named `property` in the project is a `Set` of an enum the
-  /// project declares.
-  private static func isSetOfEnumCases(_ property: String, in index: ProjectIndex) -> Bool {
+  /// Whether every stored property named `property` in the project is a `Set` or an array of
+  /// an enum the project declares: it holds a few of its cases, and walking them is cheap.
+  private static func isEnumValues(_ property: String, in index: ProjectIndex) -> Bool {
     let types = index.storedPropertyTypes(named: property)
     return !types.isEmpty
       && types.allSatisfy { type in
-        guard let type, type.hasPrefix("Set<"), let element = ProjectIndex.elementType(of: type)
+        guard let type, let element = ProjectIndex.elementType(of: type),
+          type.hasPrefix("Set<") || type.hasPrefix("[")
         else { return false }
         return index.uniqueType(qualified: element)?.kind == .enumeration
       }

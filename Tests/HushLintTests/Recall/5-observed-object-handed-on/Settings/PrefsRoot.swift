@@ -14,7 +14,7 @@ struct PrefsRoot: View {
   @ViewBuilder
   private func section(_ title: String, _ prefs: [String]) -> some View {
     Section(title) {
-      ForEach(prefs.filter { query.isEmpty || $0.contains(query) }, id: \.self) { Text($0) }
+      ForEach(prefs, id: \.self) { Text($0) }
     }
   }
 }

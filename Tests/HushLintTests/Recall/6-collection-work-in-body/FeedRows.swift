@@ -1,0 +1,36 @@
+// yattee's lists read a filtering computed property in body and again inside every row:
+// the filter runs once per row, so the list costs O(n²).
+import SwiftUI
+
+struct FeedRows: View {
+  @ObservedObject var cache: FeedCache
+  let channel: String?
+  let hideWatched: Bool
+
+  private var visible: [Video] {
+    var videos = cache.videos
+    if let channel { videos = videos.filter { $0.channel == channel } }
+    if hideWatched { videos = videos.filter { !$0.isWatched } }
+    return videos
+  }
+
+  var body: some View {
+    List {
+      ForEach(
+        Array(visible.enumerated()),  // expect: collection-work-in-body
+        id: \.element.id
+      ) { index, video in
+        VideoRow(
+          video: video,
+          isLast: index == visible.count - 1  // expect: collection-work-in-body
+        )
+      }
+    }
+  }
+}
+
+struct VideoRow: View {
+  let video: Video
+  let isLast: Bool
+  var body: some View { Text(video.title) }
+}

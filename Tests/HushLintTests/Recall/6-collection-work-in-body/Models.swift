@@ -1,0 +1,22 @@
+import Foundation
+
+struct Video: Identifiable, Hashable {
+  let id: String
+  let title: String
+  let channel: String
+  let isWatched: Bool
+}
+
+final class FeedCache: ObservableObject {
+  @Published var videos: [Video] = []
+}
+
+enum SidebarItem: String, CaseIterable {
+  case home, subscriptions, library, settings
+  var isAvailable: Bool { self != .settings }
+}
+
+struct Rating: Hashable {
+  let name: String
+  let value: Int
+}
