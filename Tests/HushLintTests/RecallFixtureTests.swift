@@ -20,8 +20,8 @@ import Testing
   @Test func everyCategoryHasItsFolder() {
     #expect(
       Self.categories == [
-        "1-action-ping-pong", "3-expensive-work-per-row", "5-observed-object-handed-on",
-        "6-collection-work-in-body",
+        "1-action-ping-pong", "3-expensive-work-per-row", "4-identity",
+        "5-observed-object-handed-on", "6-collection-work-in-body",
       ])
   }
 

@@ -25,6 +25,16 @@ struct UnstableIdentityRule: Rule {
     triggeringExamples: [
       Example(
         """
+        struct Profile: Hashable { let kind: Int; var audio: [String] }
+        struct ProfilesView: View {
+          @State private var profiles: [Profile] = []
+          var body: some View {
+            ForEach($profiles, id: ↓\\.self) { $profile in Text("\\(profile.kind)") }
+          }
+        }
+        """),
+      Example(
+        """
         ForEach(Array(model.items.enumerated()), id: ↓\\.offset) { index, item in
           Row(index: index, item: item)
         }
@@ -307,7 +317,10 @@ struct UnstableIdentityRule: Rule {
           at: data, message: message,
           unless: Self.hasEditingModifier(call)
             ? .changes : Self.fixedness(of: collection, in: view, mutated: mutated))
-      } else if let keyPath, keyPathText == ".self", let name = Self.lastName(data) {
+      } else if let keyPath, keyPathText == ".self",
+        // `ForEach($profiles, id: \.self) { $profile in … }`: the elements of `profiles`.
+        let name = Self.lastName(data).map({ $0.hasPrefix("$") ? String($0.dropFirst()) : $0 })
+      {
         var localType = view?.property(named: name)?.type
         if data.is(DeclReferenceExprSyntax.self), let local = LocalBinding.find(name, before: call)
         {
@@ -523,15 +536,21 @@ struct UnstableIdentityRule: Rule {
   }
 
   /// The element type of the collection `collection`, of type `declaredType` where the view
-  /// declares it, else of the type of the only stored property of that name in the project;
+  /// declares it, else of the one written type (not a closure's) of the stored properties of
+  /// that name in the project;
   /// with its declaration, when the project declares exactly one type of that name.
   private static func element(
     of collection: String, declaredType: String?, index: ProjectIndex
   ) -> (String, TypeSummary)? {
     var collectionType = declaredType
     if collectionType == nil {
-      let candidates = index.storedPropertyTypes(named: collection)
-      collectionType = candidates.count == 1 ? candidates.first ?? nil : nil
+      // Written types only, and not a client's closure of the same name
+      // (`var walletAccounts: () async throws -> [Account]`).
+      let candidates = Set(
+        index.storedPropertyTypes(named: collection).compactMap { $0 }.filter {
+          !$0.contains("->")
+        })
+      collectionType = candidates.count == 1 ? candidates.first : nil
     }
     guard let collectionType, let element = ProjectIndex.elementType(of: collectionType),
       let summary = index.uniqueType(named: element)
