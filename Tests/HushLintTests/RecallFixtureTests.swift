@@ -20,7 +20,7 @@ import Testing
   @Test func everyCategoryHasItsFolder() {
     #expect(
       Self.categories == [
-        "1-action-ping-pong", "3-expensive-work-per-row", "4-identity",
+        "1-action-ping-pong", "2-high-frequency-input", "3-expensive-work-per-row", "4-identity",
         "5-observed-object-handed-on", "6-collection-work-in-body",
       ])
   }

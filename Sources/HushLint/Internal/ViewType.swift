@@ -65,7 +65,15 @@ struct ViewType {
             var name = argument.expression.trimmedDescription
             if name.hasPrefix("self.") { name.removeFirst(5) }
             let isBinding = name.hasPrefix("$")
-            if isBinding { name.removeFirst() }
+            if isBinding {
+              name.removeFirst()
+              // `$setting.width`: a binding into the value of the binding `setting`.
+              if let dot = name.firstIndex(of: "."),
+                view.property(named: String(name[..<dot]))?.wrapper == "Binding"
+              {
+                name = String(name[..<dot])
+              }
+            }
             guard view.property(named: name) != nil else { continue }
             handoffs[view.name, default: []].append(
               ViewHandoff(property: name, child: child, label: label, isBinding: isBinding))
