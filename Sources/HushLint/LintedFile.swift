@@ -70,7 +70,8 @@ public struct LintedFile: Sendable {
       own.nestedActionPaths = ActionHandlers.nestedPaths(in: syntax.switches)
       (own.expensiveMembers, own.memberDeclarations) = ExpensiveMembers.collect(
         calls: syntax.calls, functions: syntax.functions, variables: syntax.variables,
-        viewNames: Set(views.map(\.name)), file: path, converter: converter)
+        enumCases: syntax.enumCases, viewNames: Set(views.map(\.name)), file: path,
+        converter: converter)
       (own.handoffs, own.sliderBindings) = ViewType.handoffs(in: views)
       self.index = own
     }

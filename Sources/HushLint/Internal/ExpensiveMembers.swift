@@ -39,25 +39,28 @@ enum ExpensiveMembers {
   }
 
   /// The members of a file that build an expensive object per run, by key, and the keys of
-  /// every computed property and method the file declares (with how many times), so that a
+  /// every property, method and enum case the file declares (with how many times), so that a
   /// name declared elsewhere without the cost is not mistaken for one.
   static func collect(
     calls: [FunctionCallExprSyntax], functions: [FunctionDeclSyntax],
-    variables: [VariableDeclSyntax], viewNames: Set<String>, file: String,
+    variables: [VariableDeclSyntax], enumCases: [String], viewNames: Set<String>, file: String,
     converter: SourceLocationConverter
   ) -> (expensive: [String: ExpensiveMember], declared: [String: Int]) {
     var declared: [String: Int] = [:]
     for function in functions { declared[key(of: function), default: 0] += 1 }
+    // Stored and static properties too: `Asset.Icons.server` is not the `server` that
+    // decodes settings.
     for variable in variables {
-      for binding in variable.bindings where binding.isComputed {
+      for binding in variable.bindings {
         if let name = binding.identifierName { declared[name, default: 0] += 1 }
       }
     }
+    for element in enumCases { declared[element, default: 0] += 1 }
     var expensive: [String: ExpensiveMember] = [:]
     let fileName = file.split(separator: "/").last.map(String.init) ?? file
     for call in calls where call.isUnqualifiedCall {
       guard let type = call.calleeName, ExpensiveViewInitRule.expensiveTypes.contains(type),
-        let key = memberBuildingEachRun(call, viewNames: viewNames)
+        !isBuiltFromInput(call), let key = memberBuildingEachRun(call, viewNames: viewNames)
       else { continue }
       let line = converter.location(for: call.positionAfterSkippingLeadingTrivia).line
       // One count a member, however many objects it builds.
@@ -66,6 +69,13 @@ enum ExpensiveMembers {
       }
     }
     return (expensive, declared)
+  }
+
+  /// Whether `call` compiles a pattern that is not a literal (`NSRegularExpression(pattern:
+  /// rule.pattern)`): it changes with its input and cannot be made once.
+  private static func isBuiltFromInput(_ call: FunctionCallExprSyntax) -> Bool {
+    guard let pattern = call.argument("pattern") else { return false }
+    return !pattern.is(StringLiteralExprSyntax.self)
   }
 
   /// The key of the computed property or method that runs `call` each time it runs; `nil`

@@ -10,6 +10,8 @@ struct SyntaxIndex {
   var variables: [VariableDeclSyntax] = []
   var functions: [FunctionDeclSyntax] = []
   var switches: [SwitchExprSyntax] = []
+  /// The names of the enum cases the file declares.
+  var enumCases: [String] = []
 
   init(_ tree: SourceFileSyntax) {
     let collector = Collector(viewMode: .sourceAccurate)
@@ -49,6 +51,11 @@ struct SyntaxIndex {
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
       index.functions.append(node)
+      return .visitChildren
+    }
+
+    override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
+      index.enumCases.append(node.name.text)
       return .visitChildren
     }
 

@@ -14,7 +14,8 @@ struct WholeModelDependencyRule: Rule {
       (CatImage(url: cat.imageURL)). Reported only for model structs declared in the linted \
       code that have a var property (other than id) the view does not read, when every use in \
       the view is a read of a stored property; views that are Equatable (custom comparison) \
-      are skipped.
+      or store a closure (which never compares equal, so the view renders with its parent \
+      anyway) are skipped.
       """,
     triggeringExamples: [
       Example(
@@ -63,6 +64,15 @@ struct WholeModelDependencyRule: Rule {
         """),
     ],
     nonTriggeringExamples: [
+      Example(
+        """
+        struct Cat { var name: String; var imageURL: URL; var rating: Int }
+        struct CatRow: View {
+          let cat: Cat
+          let onSelect: () -> Void
+          var body: some View { Button(cat.name, action: onSelect) }
+        }
+        """),
       Example(
         """
         struct CatImage: View {
@@ -132,6 +142,14 @@ struct WholeModelDependencyRule: Rule {
   func findings(in file: LintedFile) -> [Finding] {
     var result: [Finding] = []
     for view in file.views where !view.conformances.contains("Equatable") {
+      // A stored closure never compares equal, so the view renders with its parent anyway:
+      // passing less of the model would save nothing.
+      if view.properties.contains(where: { property in
+        !property.isStatic && !property.isComputed
+          && (property.type.map { $0.contains("->") } ?? false)
+      }) {
+        continue
+      }
       var found: [Finding] = []
       for property in view.properties
       where property.wrapper == nil && !property.isStatic && !property.isComputed

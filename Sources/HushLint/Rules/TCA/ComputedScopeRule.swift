@@ -84,7 +84,8 @@ struct ComputedScopeRule: Rule {
           KeyPathPropertyComponentSyntax.self)
       {
         let name = component.declName.baseName.text
-        let action = call.argument("action")?.as(KeyPathExprSyntax.self)?.components.first?
+        // `\.cubeScene` or `\.game.cubeScene`: the case path that maps the actions.
+        let action = call.argument("action")?.as(KeyPathExprSyntax.self)?.components.last?
           .component.as(KeyPathPropertyComponentSyntax.self)?.declName.baseName.text
         return Finding(at: state) { index in
           guard Self.isComputedStateProperty(name, in: index),

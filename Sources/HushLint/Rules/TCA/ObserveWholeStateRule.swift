@@ -94,6 +94,26 @@ struct ObserveWholeStateRule: Rule {
           }
         }
         """),
+      .tca(
+        """
+        struct Preview: Reducer {
+          struct State: Equatable {
+            var title = ""
+            var count = 0
+            var items: [Int] = []
+            var summary: String { "\\(count) of \\(items.count)" }
+          }
+        }
+        struct PreviewView: View {
+          let store: StoreOf<Preview>
+          var body: some View {
+            WithViewStore(store, observe: { $0 }) { viewStore in
+              Text(viewStore.title)
+              Text(viewStore.summary)
+            }
+          }
+        }
+        """),
       .tca("WithViewStore(store, observe: \\.count) { Text(\"\\($0.state)\") }"),
       .tca("WithViewStore(store, observe: ViewState.init) { Text($0.title) }"),
       .tca("WithViewStore(store, observe: { $0.title }) { Text($0.state) }"),
@@ -159,12 +179,13 @@ struct ObserveWholeStateRule: Rule {
           let fields = Self.changingFields(of: type, in: own)
             ?? Self.changingFields(of: type, in: file.index)
         {
-          return fields.count > 1 && !fields.isSubset(of: read)
-            ? Finding(at: observe, message: message) : nil
+          let index = Self.changingFields(of: type, in: own) != nil ? own : file.index
+          return Self.readsAll(fields, read: read, of: type, in: index)
+            ? nil : Finding(at: observe, message: message)
         }
         return Finding(at: observe) { index in
           guard let fields = Self.changingFields(of: type, in: index) else { return message }
-          return fields.count > 1 && !fields.isSubset(of: read) ? message : nil
+          return Self.readsAll(fields, read: read, of: type, in: index) ? nil : message
         }
       }
     }
@@ -259,6 +280,20 @@ struct ObserveWholeStateRule: Rule {
 
   /// The stored `var` properties of `type` (a `let` never changes), when the project declares
   /// it once.
+  /// Whether a view that reads `read` of a `type` whose changing fields are `fields` shows
+  /// all that changes: one field, all of them, or a computed property of the state, which
+  /// may read any of them.
+  private static func readsAll(
+    _ fields: Set<String>, read: Set<String>, of type: String, in index: ProjectIndex
+  ) -> Bool {
+    if fields.count <= 1 || fields.isSubset(of: read) { return true }
+    let name = type.split(separator: ".").last.map(String.init) ?? type
+    let computed =
+      (index.uniqueType(qualified: type)?.computedProperties ?? [])
+      .union(index.extensionComputedProperties[name] ?? [])
+    return !computed.isDisjoint(with: read)
+  }
+
   private static func changingFields(of type: String, in index: ProjectIndex) -> Set<String>? {
     index.uniqueType(qualified: type)?.variableProperties
   }
