@@ -150,6 +150,9 @@ public final class LintCache: @unchecked Sendable {
   struct CachedViolation: Codable, Sendable {
     var violation: Violation
     var edits: [TextEdit]
+    /// The project fact that decides it, checked again at each lint (see
+    /// ``FindingCondition``).
+    var condition: FindingCondition? = nil
   }
 
   private struct CacheFile: Codable {

@@ -71,7 +71,7 @@ public struct Linter: Sendable {
         result.append(
           PendingViolation(
             violation: violation, resolve: finding.resolve, edits: finding.edits,
-            fixHolds: finding.fixHolds))
+            fixHolds: finding.fixHolds, condition: finding.condition))
       }
     }
     return result
@@ -93,6 +93,10 @@ public struct Linter: Sendable {
       var violation = item.violation
       if let resolve = item.resolve {
         guard let message = resolve(index) else { continue }
+        violation.message = message
+      }
+      if let condition = item.condition {
+        guard let message = condition.message(in: index) else { continue }
         violation.message = message
       }
       violations.append(violation)
@@ -289,7 +293,8 @@ public struct Linter: Sendable {
           .cached(
             FileResult(
               pending: result.violations.map {
-                PendingViolation(violation: $0.violation, edits: $0.edits)
+                PendingViolation(
+                  violation: $0.violation, edits: $0.edits, condition: $0.condition)
               },
               index: result.index, lineCount: entry.lineCount, digest: digest)))
       }
@@ -319,7 +324,8 @@ public struct Linter: Sendable {
           result: LintCache.Entry.Result(
             index: result.index,
             violations: result.pending.map {
-              LintCache.CachedViolation(violation: $0.violation, edits: $0.edits)
+              LintCache.CachedViolation(
+                violation: $0.violation, edits: $0.edits, condition: $0.condition)
             })),
         for: path)
     }
@@ -333,6 +339,9 @@ struct PendingViolation: Sendable {
   var resolve: (@Sendable (ProjectIndex) -> String?)?
   var edits: [TextEdit] = []
   var fixHolds: (@Sendable (ProjectIndex) -> Bool)?
+  /// A written-down project fact that decides it (see ``FindingCondition``): kept in the
+  /// cache with the violation, so its file is not decided anew when another file changes.
+  var condition: FindingCondition?
 }
 
 /// What one file contributes to a lint: its pending violations and its declarations.

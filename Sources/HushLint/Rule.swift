@@ -33,6 +33,9 @@ public struct Finding: Sendable {
   var edits: [TextEdit] = []
   /// For a fix that holds only given other files' declarations: whether it holds.
   var fixHolds: (@Sendable (ProjectIndex) -> Bool)?
+  /// For a finding decided by one fact of the project that can be written down (so that the
+  /// file's findings can be cached as they are, not decided anew when another file changes).
+  var condition: FindingCondition?
 
   /// This finding with a mechanical fix: `edits`, made only where `holds` (if given) says the
   /// fix is right once every file is indexed.
@@ -63,6 +66,14 @@ public struct Finding: Sendable {
     self.resolve = resolve
   }
 
+  /// Creates a finding decided by `condition` once every linted file has been indexed.
+  init(at node: some SyntaxProtocol, when condition: FindingCondition) {
+    self.position = node.positionAfterSkippingLeadingTrivia
+    self.message = ""
+    self.isMild = false
+    self.condition = condition
+  }
+
   /// This finding, dropped once every file is indexed if `drop` says so; otherwise decided as
   /// before (its own resolver, or its message).
   func dropped(when drop: @escaping @Sendable (ProjectIndex) -> Bool) -> Finding {
@@ -74,5 +85,27 @@ public struct Finding: Sendable {
       return resolve.map { $0(index) } ?? message
     }
     return deferred
+  }
+}
+
+/// A project fact a finding depends on, kept with the finding in the lint cache and checked
+/// against the whole project's index each lint.
+enum FindingCondition: Codable, Sendable, Hashable {
+  /// The view reads `name` (found by `key`, see ``ExpensiveMembers``) of another type while
+  /// it renders: reported when that member builds an expensive object each time it runs.
+  case readsExpensiveMember(key: String, name: String)
+
+  /// The message when the condition holds in `index`; `nil` when it does not.
+  func message(in index: ProjectIndex) -> String? {
+    switch self {
+    case .readsExpensiveMember(let key, let name):
+      guard let found = index.expensiveMember(key) else { return nil }
+      let place =
+        found.count == 1
+        ? found.place
+        : "\(found.place) and \(found.count - 1) more declaration" + (found.count == 2 ? "" : "s")
+      return "'\(name)' builds a \(found.builds) (\(place)) each time it is read, so on every "
+        + "render of this view; make it once (a static let) or keep the result in the model"
+    }
   }
 }

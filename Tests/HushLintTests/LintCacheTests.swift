@@ -89,6 +89,47 @@ import Testing
     #expect(fourth.violations.map(\.ruleID) == ["unstable-identity"])
   }
 
+  /// A finding decided by a written-down fact of the project (a model's member that builds a
+  /// formatter) is cached with its file, which is not parsed again when the model changes,
+  /// yet follows the model.
+  @Test func aFindingKeptWithItsConditionFollowsTheOtherFiles() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let cachePath = scratch.directory.appendingPathComponent("cache/lint.json").path
+    let model = """
+      extension Date {
+        func shortRelative() -> String {
+          let formatter = RelativeDateTimeFormatter()
+          return formatter.localizedString(for: self, relativeTo: .now)
+        }
+      }
+
+      """
+    let row = """
+      struct ClipRow: View {
+        let published: Date
+        var body: some View { Text(published.shortRelative()) }
+      }
+
+      """
+    let paths = [
+      try scratch.write("Date+Relative.swift", model),
+      try scratch.write("ClipRow.swift", row),
+    ]
+    let (first, _, _) = try lintMatchingAFreshLint(paths, cachePath: cachePath)
+    #expect(first.violations.map(\.ruleID) == ["expensive-view-init"])
+    #expect(first.violations.first?.message.contains("RelativeDateTimeFormatter") == true)
+
+    // The extension keeps one formatter: the row, taken from the cache, is silent.
+    _ = try scratch.write(
+      "Date+Relative.swift",
+      model.replacingOccurrences(
+        of: "let formatter = RelativeDateTimeFormatter()", with: "let formatter = Self.relative"))
+    let (second, secondHits, _) = try lintMatchingAFreshLint(paths, cachePath: cachePath)
+    #expect(secondHits == 1)
+    #expect(second.violations.isEmpty)
+  }
+
   @Test func aCorruptOrForeignCacheIsNotTrusted() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }

@@ -221,28 +221,38 @@ struct ExpensiveViewInitRule: Rule {
         DeclReferenceExprSyntax.self, of: scope, skipping: UseContext.isAction)
       {
         // `model.member` or `Type.member`: a model's member, not one of the view's own.
+        // The base is a value reached by names alone (`video`, `model.settings`, `Ago`), not
+        // a call's result: that leaves out modifier chains, the most common member reads.
         guard let member = reference.parent?.as(MemberAccessExprSyntax.self),
           member.declName.id == reference.id, let base = member.base,
-          !base.is(SuperExprSyntax.self),
+          !base.is(SuperExprSyntax.self), Self.isNamePath(base),
           let root = rootName(of: base), root != "self" || !own.contains(reference.baseName.text),
           let key = ExpensiveMembers.key(ofRead: reference), seen.insert(key).inserted
         else { continue }
-        let name = reference.baseName.text
         result.append(
-          Finding(at: reference) { index in
-            guard let found = index.expensiveMember(key) else { return nil }
-            let place =
-              found.count == 1
-              ? found.place
-              : "\(found.place) and \(found.count - 1) more declaration"
-                + (found.count == 2 ? "" : "s")
-            return "'\(name)' builds a \(found.builds) (\(place)) each time it is read, so on "
-              + "every render of this view; make it once (a static let) or keep the result in "
-              + "the model"
-          })
+          Finding(
+            at: reference,
+            when: .readsExpensiveMember(key: key, name: reference.baseName.text)))
       }
     }
     return result
+  }
+
+  /// Whether `expression` is a name or a chain of member names: `clip`, `self.model.clip`,
+  /// `item?.clip`.
+  private static func isNamePath(_ expression: ExprSyntax) -> Bool {
+    var current = expression
+    while true {
+      if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+        current = base
+      } else if let optional = current.as(OptionalChainingExprSyntax.self) {
+        current = optional.expression
+      } else if let unwrap = current.as(ForceUnwrapExprSyntax.self) {
+        current = unwrap.expression
+      } else {
+        return current.is(DeclReferenceExprSyntax.self)
+      }
+    }
   }
 
   private static func memberNames(_ member: DeclSyntax) -> [String] {
