@@ -14,8 +14,8 @@ struct WholeModelDependencyRule: Rule {
       (CatImage(url: cat.imageURL)). Reported only for model structs declared in the linted \
       code that have a var property (other than id) the view does not read, when every use in \
       the view is a read of a stored property; views that are Equatable (custom comparison) \
-      or store a closure (which never compares equal, so the view renders with its parent \
-      anyway) are skipped.
+      or store a closure, directly or in a struct of the linted code (a closure never \
+      compares equal, so the view renders with its parent anyway), are skipped.
       """,
     triggeringExamples: [
       Example(
@@ -71,6 +71,16 @@ struct WholeModelDependencyRule: Rule {
           let cat: Cat
           let onSelect: () -> Void
           var body: some View { Button(cat.name, action: onSelect) }
+        }
+        """),
+      Example(
+        """
+        struct Cat { var name: String; var imageURL: URL; var rating: Int }
+        struct RowActions { var select: () -> Void; var delete: () -> Void }
+        struct CatRow: View {
+          let cat: Cat
+          let actions: RowActions
+          var body: some View { Button(cat.name, action: actions.select) }
         }
         """),
       Example(
@@ -172,14 +182,30 @@ struct WholeModelDependencyRule: Rule {
         }
         guard let read, !read.isEmpty, read.count <= 2 else { continue }
         let name = property.name
+        // The view's other stored values: a struct of closures among them
+        // (`let actions: PlayerActions`) makes it render with its parent too.
+        let otherTypes = view.properties.filter {
+          $0.name != name && !$0.isStatic && !$0.isComputed
+        }.compactMap(\.type)
         found.append(
           Finding(at: property.binding.pattern) { index in
-            Self.message(property: name, typeName: typeName, read: read, index: index)
+            guard
+              !([typeName] + otherTypes).contains(where: { Self.holdsClosures($0, in: index) })
+            else { return nil }
+            return Self.message(property: name, typeName: typeName, read: read, index: index)
           })
       }
       result += view.unlessExtendedElsewhere(found)
     }
     return result
+  }
+
+  /// Whether `type` is a struct of the linted code with a stored closure.
+  private static func holdsClosures(_ type: String, in index: ProjectIndex) -> Bool {
+    guard let summary = index.uniqueType(qualified: type), summary.kind == .structure else {
+      return false
+    }
+    return summary.storedProperties.contains { $0.type?.contains("->") ?? false }
   }
 
   /// The message when `typeName` is a model struct of the linted code with a `var` property
