@@ -336,10 +336,9 @@ struct CollectionWorkInBodyRule: Rule {
     let node: Syntax =
       call.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) }
       ?? Syntax(call)
-    let property =
-      collection.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-      ?? collection.as(DeclReferenceExprSyntax.self)?.baseName.text
-    guard let property else { return Finding(at: node, message: message) }
+    guard let property = Self.propertyName(collection) else {
+      return Finding(at: node, message: message)
+    }
     return Finding(at: node) { index in
       Self.isEnumValues(property, in: index) ? nil : message
     }
