@@ -354,7 +354,7 @@ private final class TypeCollector: SyntaxVisitor {
         (
           String(name), computed, Self.inheritedNames(node.inheritanceClause),
           containsBytes(node.memberBlock.description, "objectWillChange"),
-          node.memberBlock.members.contains { !isTypeDeclaration($0.decl) }
+          declaresMembers(node)
         ))
     }
     enclosing.append(

@@ -99,13 +99,9 @@ enum FindingCondition: Codable, Sendable, Hashable {
   func message(in index: ProjectIndex) -> String? {
     switch self {
     case .readsExpensiveMember(let key, let name):
-      guard let found = index.expensiveMember(key) else { return nil }
-      let place =
-        found.count == 1
-        ? found.place
-        : "\(found.place) and \(found.count - 1) more declaration" + (found.count == 2 ? "" : "s")
-      return "'\(name)' builds a \(found.builds) (\(place)) each time it is read, so on every "
-        + "render of this view; make it once (a static let) or keep the result in the model"
+      return index.expensiveMember(key).map {
+        ExpensiveViewInitRule.expensiveMemberMessage(name, $0)
+      }
     }
   }
 }

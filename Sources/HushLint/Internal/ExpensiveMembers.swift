@@ -21,7 +21,7 @@ enum ExpensiveMembers {
   }
 
   /// The key of what `node` reads: `x.publishedText`, or a call `x.text(for: d)` / `text(for: d)`.
-  static func key(ofRead reference: DeclReferenceExprSyntax) -> String? {
+  static func key(ofRead reference: DeclReferenceExprSyntax) -> String {
     let name = reference.baseName.text
     var node = Syntax(reference)
     if let member = reference.parent?.as(MemberAccessExprSyntax.self),

@@ -212,3 +212,9 @@ func isTypeDeclaration(_ decl: DeclSyntax) -> Bool {
     || decl.is(ActorDeclSyntax.self) || decl.is(ProtocolDeclSyntax.self)
     || decl.is(TypeAliasDeclSyntax.self)
 }
+
+/// Whether an extension declares anything but nested types: only then can it use the
+/// extended type's members.
+func declaresMembers(_ extensionDecl: ExtensionDeclSyntax) -> Bool {
+  extensionDecl.memberBlock.members.contains { !isTypeDeclaration($0.decl) }
+}

@@ -113,9 +113,7 @@ struct ViewType {
         ViewType(
           name: name, declaration: declaration, members: members,
           properties: members.flatMap(ViewProperty.all(in:)), conformances: conformances,
-          extensionCount: extensions.filter {
-            $0.memberBlock.members.contains { !isTypeDeclaration($0.decl) }
-          }.count))
+          extensionCount: extensions.filter(declaresMembers).count))
     }
     return result
   }

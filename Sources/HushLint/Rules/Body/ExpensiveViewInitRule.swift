@@ -190,7 +190,8 @@ struct ExpensiveViewInitRule: Rule {
     var result: [Finding] = []
     var seen: Set<SyntaxIdentifier> = []
     for view in file.views {
-      for scope in RenderScope.perRenderMembers(of: view) {
+      let scopes = RenderScope.perRenderMembers(of: view)
+      for scope in scopes {
         for call in descendants(
           FunctionCallExprSyntax.self, of: scope, skipping: UseContext.isAction)
         where seen.insert(call.id).inserted {
@@ -203,7 +204,7 @@ struct ExpensiveViewInitRule: Rule {
           }
         }
       }
-      result += Self.expensiveMemberReads(in: view)
+      result += Self.expensiveMemberReads(in: view, scopes: scopes)
     }
     return result
   }
@@ -211,12 +212,12 @@ struct ExpensiveViewInitRule: Rule {
   /// Reads, while `view` renders, of another type's member that builds an expensive object
   /// each time it runs (`video.publishedText`, `commit.date.shortRelative()`,
   /// `Ago.text(for: date)`), decided once the project's members are known: one finding for
-  /// each member a view reads.
-  private static func expensiveMemberReads(in view: ViewType) -> [Finding] {
+  /// each member a view reads. `scopes`: the view's per-render members.
+  private static func expensiveMemberReads(in view: ViewType, scopes: [Syntax]) -> [Finding] {
     let own = Set(view.members.flatMap(memberNames))
     var result: [Finding] = []
     var seen: Set<String> = []
-    for scope in RenderScope.perRenderMembers(of: view) {
+    for scope in scopes {
       for reference in descendants(
         DeclReferenceExprSyntax.self, of: scope, skipping: UseContext.isAction)
       {
@@ -226,9 +227,10 @@ struct ExpensiveViewInitRule: Rule {
         guard let member = reference.parent?.as(MemberAccessExprSyntax.self),
           member.declName.id == reference.id, let base = member.base,
           !base.is(SuperExprSyntax.self), Self.isNamePath(base),
-          let root = rootName(of: base), root != "self" || !own.contains(reference.baseName.text),
-          let key = ExpensiveMembers.key(ofRead: reference), seen.insert(key).inserted
+          let root = rootName(of: base), root != "self" || !own.contains(reference.baseName.text)
         else { continue }
+        let key = ExpensiveMembers.key(ofRead: reference)
+        guard seen.insert(key).inserted else { continue }
         result.append(
           Finding(
             at: reference,
@@ -253,6 +255,16 @@ struct ExpensiveViewInitRule: Rule {
         return current.is(DeclReferenceExprSyntax.self)
       }
     }
+  }
+
+  /// The message of a read of `name`, a member that builds `found` each time it runs.
+  static func expensiveMemberMessage(_ name: String, _ found: ExpensiveMember) -> String {
+    let place =
+      found.count == 1
+      ? found.place
+      : "\(found.place) and \(found.count - 1) more declaration" + (found.count == 2 ? "" : "s")
+    return "'\(name)' builds a \(found.builds) (\(place)) each time it is read, so on every "
+      + "render of this view; make it once (a static let) or keep the result in the model"
   }
 
   private static func memberNames(_ member: DeclSyntax) -> [String] {
