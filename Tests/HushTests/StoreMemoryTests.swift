@@ -16,9 +16,30 @@ import Testing
     probe = nil
     // The reader went away; its path is compared until the next change it would have seen.
     store.send(.increment)
+    // Notified, the cell waits for a read (the reader usually renders again before the next
+    // change) and is not compared: the next change makes it dormant.
+    #expect(store.observers.cells[\AppState.count]?.awaitsRead == true)
+    store.send(.addZero)
     #expect(store.observers.active.isEmpty)
     store.send(.increment)
     #expect(store.observers.active.isEmpty)
+  }
+
+  @Test func aReaderThatRendersBeforeTheNextChangeKeepsItsCellAndScopeActive() {
+    let store = makeAppStore()
+    let settings = store.scope(state: \.settings, action: AppAction.settings)
+    let probe = RenderProbe { settings.theme }
+    let scope = store.observers.active.first
+    let cell = settings.observers.active.first
+    #expect(scope != nil && cell != nil)
+    for theme in ["dark", "light", "dark"] {
+      settings.send(.setTheme(theme))
+      #expect(probe.value == theme)
+      // Neither left its active list to come back on the re-render.
+      #expect(store.observers.active.count == 1 && store.observers.active.first === scope)
+      #expect(settings.observers.active.count == 1 && settings.observers.active.first === cell)
+    }
+    #expect(probe.renders == 3)
   }
 
   @Test func aReaderThatRendersAgainReusesItsCell() {
@@ -57,6 +78,9 @@ import Testing
     #expect(store.observers.active.count == 1)
     probe = nil
     settings.send(.setTheme("dark"))
+    // The cell waits for a read until the next change that reaches it.
+    #expect(store.observers.active.count == 1)
+    settings.send(.setTheme("light"))
     #expect(store.observers.active.isEmpty)
     #expect(settings.observers.active.isEmpty)
     _ = probe

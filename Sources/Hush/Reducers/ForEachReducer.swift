@@ -365,7 +365,9 @@ enum ChildEffectsStarted {
   static private(set) var paths: Set<AnyKeyPath> = []
   /// Counts the insertions: a reducer that found its path absent need not look again (hash
   /// the path) until it changes.
-  @usableFromInline static private(set) var generation = 0
+  /// No dynamic exclusivity checks (read on every element send): main actor only, never
+  /// accessed during an access to it.
+  @exclusivity(unchecked) @usableFromInline static private(set) var generation = 0
 
   @usableFromInline
   static func insert(_ path: AnyKeyPath) {
@@ -377,10 +379,11 @@ enum ChildEffectsStarted {
 /// only.
 @usableFromInline
 final class StartedFlag {
-  /// Only ever set.
-  @usableFromInline var value = false
+  /// Only ever set. (No dynamic exclusivity checks on the flag, read on every element send:
+  /// main actor only, never accessed during an access to it.)
+  @exclusivity(unchecked) @usableFromInline var value = false
   /// The ``ChildEffectsStarted/generation`` at which the path was last found absent.
-  @usableFromInline var absentAtGeneration = -1
+  @exclusivity(unchecked) @usableFromInline var absentAtGeneration = -1
 
   @usableFromInline
   init() {}

@@ -19,12 +19,15 @@ import IdentifiedCollections
 @usableFromInline
 final class ElementMutation {
   /// The type of the collection, to tell it from a value that starts at the same offset.
-  private(set) var collectionType: ObjectIdentifier
+  /// (No dynamic exclusivity checks on the mutation's properties: an announcement is made and
+  /// finished on the main actor, by the reducer that runs, and nothing accesses them during
+  /// an access to them.)
+  @exclusivity(unchecked) private(set) var collectionType: ObjectIdentifier
   /// The id of the mutated element, an `ID` of the collection (`collectionType` is an
   /// `IdentifiedArray<ID, _>`). Invariant: it points at the id only while the scopes prepare
   /// (during ``announce(collectionAt:size:type:id:)``); it is `nil` otherwise.
-  private var id: UnsafeRawPointer?
-  private var snapshotHolders:
+  @exclusivity(unchecked) private var id: UnsafeRawPointer?
+  @exclusivity(unchecked) private var snapshotHolders:
     ContiguousArray<(holder: any SnapshotHolder, child: UnsafeRawPointer)> =
       []
 
@@ -85,7 +88,9 @@ final class ElementMutation {
     for (holder, child) in snapshotHolders {
       holder.retakeSnapshot(childAt: child)
     }
-    snapshotHolders.removeAll(keepingCapacity: true)
+    // One `removeLast` per holder (one or two, usually) rather than
+    // `removeAll(keepingCapacity:)`, which goes through the generic range replacement.
+    while !snapshotHolders.isEmpty { snapshotHolders.removeLast() }
     if Self.spare == nil { Self.spare = self }
   }
 }

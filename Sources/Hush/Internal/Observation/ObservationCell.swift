@@ -13,6 +13,10 @@ class ObservationCell: Observable {
   /// notifies); the change log reports it. No dynamic exclusivity checks (one runtime call per
   /// tracked read otherwise): touched on the main actor only, never during an access to it.
   @exclusivity(unchecked) final var reads = 0
+  /// Whether the cell notified its readers and has not been read since (see
+  /// `ValueCell.deactivateAndNotify()`): Observation cancelled them, so it has no reader.
+  /// Unchecked exclusivity, as `reads`.
+  @exclusivity(unchecked) final var awaitsRead = false
 
   init() {}
 
@@ -24,6 +28,7 @@ class ObservationCell: Observable {
   @inline(__always)
   final func track() {
     reads &+= 1
+    awaitsRead = false
     registrar.access(self, keyPath: Self.versionKeyPath)
   }
 
@@ -41,5 +46,14 @@ class ObservationCell: Observable {
   /// next read.
   func becomeDormant() {
     leaveActiveSet()
+  }
+
+  /// Takes a changed observer out of the active set, then notifies its readers.
+  ///
+  /// Observation cancels a reader once it is notified, so a cell that notified has no readers
+  /// left: leaving the active set first means it costs nothing until a reader reads it again.
+  func deactivateAndNotify() {
+    becomeDormant()
+    notifyChange()
   }
 }

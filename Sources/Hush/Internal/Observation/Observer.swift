@@ -13,7 +13,9 @@ final class ChangeClock {
 ///
 /// Observers live in an ``ObserverSet``. Only *active* observers are compared on a change: an
 /// observer is active from the first read after it was created until the change that notifies
-/// its readers, so the cost of a change follows what live readers read.
+/// its readers (a ``ValueCell`` outside a prefix group: until the next change that reaches it
+/// unread after that, see `ValueCell.deactivateAndNotify()`), so the cost of a change follows
+/// what live readers read.
 class Observer<Base>: ObservationCell {
   /// Position in the owning set's `active` array (`activeElements` for an element scope), or
   /// -1 when inactive.
@@ -57,17 +59,6 @@ class Observer<Base>: ObservationCell {
   func prepareForElementMutation(
     _ mutation: ElementMutation, at offset: Int, size: Int, in base: UnsafeRawPointer
   ) {}
-}
-
-extension ObservationCell {
-  /// Takes a changed observer out of the active set, then notifies its readers.
-  ///
-  /// Observation cancels a reader once it is notified, so a cell that notified has no readers
-  /// left: leaving the active set first means it costs nothing until a reader reads it again.
-  func deactivateAndNotify() {
-    becomeDormant()
-    notifyChange()
-  }
 }
 
 /// The value a set of observers looks at, and how to change it: the root store's state, or a

@@ -62,7 +62,8 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
         lens.takeSnapshot(of: child)
         observers.collectChanges(in: child, into: &changed, recorder: recorder)
       }
-      pendingElementScopes.removeAll(keepingCapacity: true)
+      // Not `removeAll(keepingCapacity:)`: see `ElementMutation.finish()`.
+      while !pendingElementScopes.isEmpty { pendingElementScopes.removeLast() }
       return
     }
     if let shadow = collectionShadow, let offset = lens.childOffset,

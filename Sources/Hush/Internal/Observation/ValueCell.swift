@@ -68,6 +68,12 @@ final class ValueCell<Base, Value>: Observer<Base> {
     in base: UnsafePointer<Base>, into changed: inout [ObservationCell],
     recorder: ChangeRecorder?
   ) {
+    if awaitsRead {
+      // Notified at an earlier change and not read since: no reader to compare for. It leaves
+      // the active set now (in `deactivateAndNotify()`), its value out of date.
+      changed.append(self)
+      return
+    }
     let newValue: Value
     if let offset {
       let raw = UnsafeRawPointer(base) + offset
@@ -93,6 +99,32 @@ final class ValueCell<Base, Value>: Observer<Base> {
 
   override func leaveActiveSet() {
     set.forget(self, at: key)
+  }
+
+  /// A cell outside a prefix group stays active after it notified, until the next change that
+  /// reaches it: a reader notified by a change usually renders again before the next one, and
+  /// reads the cell again; leaving the active set and coming back (this cell, and with it its
+  /// scope in its parent's set, and so on up) would cost that reader more than one comparison.
+  /// Observation cancelled the readers, so the cell has none until it is read (``track()``
+  /// clears `awaitsRead`); the next comparison that reaches a cell still unread makes it
+  /// dormant instead of comparing it, so a view that went away costs one change more than it
+  /// would otherwise, and nothing after that.
+  override func deactivateAndNotify() {
+    guard group == nil, activeIndex >= 0 else {
+      super.deactivateAndNotify()
+      return
+    }
+    if awaitsRead {
+      // No reader since the notification: nobody to notify. The value was not compared.
+      awaitsRead = false
+      dormantSince = -1
+      set.makeDormant(self)
+      return
+    }
+    awaitsRead = true
+    // Reads are counted afresh from the notification (the change log reports them per change).
+    reads = 0
+    notifyChange()
   }
 
   override func becomeDormant() {
