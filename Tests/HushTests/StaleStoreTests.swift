@@ -135,6 +135,68 @@ import Testing
     #expect(row.value == 0)
   }
 
+  /// A row store that found its row present skips the lookup on its next sends while the
+  /// list is observed (removals are tracked then); a row removed in the meantime is still
+  /// caught.
+  @Test(arguments: [false, true])
+  func aRowRemovedWhileTheListIsObservedIsCaughtAfterASend(forEach: Bool) {
+    let runs = Runs()
+    let store = makeListStore(forEach: forEach, runs: runs)
+    let list = RenderProbe { store.scope(state: \.rows, action: ListAction.row).ids }
+    let row = store.scope(state: \.rows, action: ListAction.row)[id: 1]!
+    row.send(.setValue(1))
+    row.send(.setValue(2))
+    #expect(store.rows[id: 1]?.value == 2)
+    store.send(.remove([1]))
+    #expect(list.value == [0, 2, 3, 4, 5])
+    let runsBefore = runs.count
+
+    withKnownIssue {
+      row.send(.setValue(9))
+    } matching: { issue in
+      issue.description.contains("id 1 of rows") && issue.description.contains("removed")
+    }
+    #expect(runs.count == runsBefore)
+    #expect(store.rows[id: 1] == nil)
+  }
+
+  /// A row found present while the list was observed, removed while nobody observed the list
+  /// (removals were not tracked), is looked up again once the list is observed again.
+  @Test(arguments: [false, true])
+  func aRowRemovedWhileTheListWasUnobservedIsCaughtWhenItIsObservedAgain(forEach: Bool) {
+    let runs = Runs()
+    let store = makeListStore(forEach: forEach, runs: runs)
+    var list: RenderProbe<[Int]>? = RenderProbe {
+      Array(store.scope(state: \.rows, action: ListAction.row).ids)
+    }
+    _ = list?.value
+    let row = store.scope(state: \.rows, action: ListAction.row)[id: 1]!
+    row.send(.setValue(1))
+    #expect(store.rows[id: 1]?.value == 1)
+    // The list's reader goes away; two changes of the ids let its path go dormant, and the
+    // list's scope with it.
+    list = nil
+    store.send(.remove([4]))
+    store.send(.remove([5]))
+    store.send(.remove([1]))
+    let runsBefore = runs.count
+    // While the list is not observed, and once it is again (a new period of tracking, in
+    // which the row was never found present).
+    for observedAgain in [false, true] {
+      if observedAgain {
+        list = RenderProbe { Array(store.scope(state: \.rows, action: ListAction.row).ids) }
+        #expect(list?.value == [0, 2, 3])
+      }
+      withKnownIssue {
+        row.send(.setValue(9))
+      } matching: { issue in
+        issue.description.contains("id 1 of rows") && issue.description.contains("removed")
+      }
+      #expect(runs.count == runsBefore)
+      #expect(store.rows[id: 1] == nil)
+    }
+  }
+
   @Test(arguments: [false, true])
   func aReAddedIDGetsALiveStoreOnAFreshReadAndTheOldStoreStaysStale(forEach: Bool) {
     let store = makeListStore(forEach: forEach)

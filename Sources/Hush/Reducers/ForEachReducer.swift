@@ -330,6 +330,18 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     }
   }
 
+  /// Where the element at `index` of `collection` is, in the buffer the collection holds now
+  /// (valid while it holds it): so that the element's scope compares it without looking it
+  /// up. Not isolated, as `announceMutation(of:in:)`.
+  @inlinable
+  nonisolated static func address(
+    ofElementAt index: Int, in collection: UnsafeMutablePointer<IdentifiedArray<ID, Element.State>>
+  ) -> UnsafeRawPointer {
+    collection.pointee.elements.withUnsafeBufferPointer {
+      UnsafeRawPointer($0.baseAddress.unsafelyUnwrapped + index)
+    }
+  }
+
   /// Runs the element reducer on the element with `id` in place, or returns `nil` when the
   /// collection has no such element.
   @inlinable
@@ -342,15 +354,43 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
       return element.reduce(into: &state[keyPath: elements][index], action: action)
     }
     // A stored collection is reached through its offset, without a key path projection, and
-    // its element mutation is announced to the store (see `ElementMutation`).
-    return withUnsafeMutablePointer(to: &state) { state in
-      let collection = (UnsafeMutableRawPointer(state) + offset)
-        .assumingMemoryBound(to: IdentifiedArray<ID, Element.State>.self)
-      guard let index = collection.pointee.index(id: id) else { return nil }
-      let mutation = Self.announceMutation(of: id, in: collection)
-      defer { mutation?.finish() }
+    // its element mutation is announced to the store (see `ElementMutation`). The state's
+    // address is taken by passing it as a pointer argument, not in a closure: a closure made
+    // here is isolated, and checks the executor it runs on when called (a few hundred
+    // instructions per send).
+    return reduceElement(id, action, at: offset, in: &state)
+  }
+
+  /// The index of the element with `id` in `collection`: where its store found it right
+  /// before sending (``ElementMutation/sendingIndex``) when the id is there, else looked up.
+  @inlinable
+  nonisolated static func index(
+    of id: ID, in collection: UnsafeMutablePointer<IdentifiedArray<ID, Element.State>>
+  ) -> Int? {
+    let hint = ElementMutation.sendingIndex
+    if hint >= 0 {
+      let ids = collection.pointee.ids
+      if hint < ids.count, ids[hint] == id { return hint }
+    }
+    return collection.pointee.index(id: id)
+  }
+
+  /// Runs the element reducer on the element with `id` of the collection at `offset` in
+  /// `state`, in place; `nil` when the collection has no such element.
+  @inlinable
+  @MainActor
+  func reduceElement(
+    _ id: ID, _ action: Element.Action, at offset: Int, in state: UnsafeMutablePointer<Parent.State>
+  ) -> Effect<Element.Action>? {
+    let collection = (UnsafeMutableRawPointer(state) + offset)
+      .assumingMemoryBound(to: IdentifiedArray<ID, Element.State>.self)
+    guard let index = Self.index(of: id, in: collection) else { return nil }
+    guard let mutation = Self.announceMutation(of: id, in: collection) else {
       return element.reduce(into: &collection.pointee[index], action: action)
     }
+    let effect = element.reduce(into: &collection.pointee[index], action: action)
+    mutation.finish(elementAt: Self.address(ofElementAt: index, in: collection), index: index)
+    return effect
   }
 }
 

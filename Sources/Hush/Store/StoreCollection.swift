@@ -163,10 +163,18 @@ final class ElementStores<ID: Hashable, State, Action> {
     let store = Store<State, Action>(
       host: node,
       forward: { action in
-        // Asked of the collection's host, held here, rather than through the element scope's
-        // unowned parent references (each load of one is an atomic retain).
+        // Made by `makeScope`, so an `ElementLens<ID, State>`.
+        let lens = unsafeDowncast(node.lens, to: ElementLens<ID, State>.self)
         var isPresent = false
-        collection.withCurrentValue { isPresent = node.lens.containsChild(in: $0) }
+        if let period = scopes.removalTracking, lens.presentInPeriod == period, !lens.isRemoved {
+          // Found present in this period of removal tracking, and not removed since.
+          isPresent = true
+        } else {
+          // Asked of the collection's host, held here, rather than through the element
+          // scope's unowned parent references (each load of one is an atomic retain).
+          collection.withCurrentValue { isPresent = lens.containsChild(in: $0) }
+          if isPresent, let period = scopes.removalTracking { lens.presentInPeriod = period }
+        }
         guard isPresent else {
           reportIssue(
             """
@@ -183,8 +191,14 @@ final class ElementStores<ID: Hashable, State, Action> {
         // The scope of the sending element, for the element mutation its action announces
         // (found there without hashing the id).
         let outer = scopes.sending
+        let outerIndex = ElementMutation.sendingIndex
         scopes.sending = node
-        defer { scopes.sending = outer }
+        // Where the element was last found (the element reducer checks it).
+        ElementMutation.sendingIndex = lens.lastIndex
+        defer {
+          scopes.sending = outer
+          ElementMutation.sendingIndex = outerIndex
+        }
         return send(id, action)
       },
       parent: self,

@@ -31,6 +31,12 @@ final class ElementMutation {
     ContiguousArray<(holder: any SnapshotHolder, child: UnsafeRawPointer)> =
       []
 
+  /// Where the element whose store sends an action now was found in its collection, checked
+  /// by that store right before the send (-1 otherwise): the element reducer that handles the
+  /// action tries it before it looks the id up (hashing it). Only a hint: the reducer checks
+  /// the id at that index. Main actor only, as ``ReducerRun/current``.
+  @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) static var sendingIndex = -1
+
   /// A mutation no announcement uses now, for the next one. Main actor only, as
   /// ``ReducerRun/current``.
   @exclusivity(unchecked) nonisolated(unsafe) private static var spare: ElementMutation?
@@ -83,11 +89,34 @@ final class ElementMutation {
 
   /// The element was mutated: the scopes take their snapshots again. The mutation is then
   /// reused by a later announcement.
+  /// Where the mutated element is, and its index in the collection, while the scopes take
+  /// their snapshots again (during ``finish(elementAt:index:)``); `nil` otherwise.
+  ///
+  /// Invariant: the address is that of the element at `mutatedIndex` in the collection's
+  /// elements buffer right after the mutation, so valid for as long as the collection keeps
+  /// that buffer (a scope holding the collection's snapshot keeps it; see
+  /// `ScopeNode.retakeSnapshot(childAt:after:)`).
+  @exclusivity(unchecked) private(set) var mutatedElement: UnsafeRawPointer?
+  @exclusivity(unchecked) private(set) var mutatedIndex = 0
+
+  /// The element at `index`, now at `element`, was mutated: the scopes take their snapshots
+  /// again, and the scope of the collection may keep where the element is, to compare it
+  /// without looking it up (see ``mutatedElement``).
+  @usableFromInline
+  func finish(elementAt element: UnsafeRawPointer, index: Int) {
+    mutatedElement = element
+    mutatedIndex = index
+    finish()
+  }
+
+  /// The element was mutated: the scopes take their snapshots again. The mutation is then
+  /// reused by a later announcement.
   @usableFromInline
   func finish() {
     for (holder, child) in snapshotHolders {
-      holder.retakeSnapshot(childAt: child)
+      holder.retakeSnapshot(childAt: child, after: self)
     }
+    mutatedElement = nil
     // One `removeLast` per holder (one or two, usually) rather than
     // `removeAll(keepingCapacity:)`, which goes through the generic range replacement.
     while !snapshotHolders.isEmpty { snapshotHolders.removeLast() }
@@ -97,7 +126,7 @@ final class ElementMutation {
 
 /// A scope that drops its snapshot during an ``ElementMutation``.
 protocol SnapshotHolder: AnyObject {
-  func retakeSnapshot(childAt child: UnsafeRawPointer)
+  func retakeSnapshot(childAt child: UnsafeRawPointer, after mutation: ElementMutation)
 }
 
 /// Something whose observers an ``ElementMutation`` is announced to: a root store's state.

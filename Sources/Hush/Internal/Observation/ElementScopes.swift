@@ -53,16 +53,38 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
   /// times cheaper than either.
   static var patience: Int { 16 }
 
+  /// The current period of removal tracking, or `nil` when removals are not tracked.
+  ///
+  /// Invariant: during a period, every element that leaves the collection has the lens of its
+  /// live scope marked removed (``ElementLens/elementWasRemoved(lastValue:)``) by the end of
+  /// the change that removed it. It holds while the collection's scope is active and compares
+  /// the collection at a stored offset: every change of the collection then reaches the scope
+  /// in the same propagation, and a change of its ids goes through
+  /// ``elementsWillChange(from:to:)`` (from the snapshot's replacement, or from the shadow's
+  /// comparison). A period ends whenever the scope's activity changes. So a lens found present
+  /// in the current period (``ElementLens/presentInPeriod``) and not marked removed is present:
+  /// an element store's send checks that instead of reading the collection.
+  @exclusivity(unchecked) private(set) var removalTracking: Int?
+  @exclusivity(unchecked) private var periods = 0
+
+  override func collectionScopeDidChangeActivity(isActive: Bool, comparesAtOffset: Bool) {
+    periods &+= 1
+    removalTracking = isActive && comparesAtOffset ? periods : nil
+  }
+
   /// The live scope of the element with `id`, if any.
   subscript(id id: ID) -> Scope? {
     entries[id]?.scope.takeUnretainedValue()
   }
 
-  /// Creates the scope of the element with `id` (there is no live one).
+  /// Creates the scope of the element with `id` (there is no live one), whose value in the
+  /// collection now is `element`.
   func makeScope(
     id: ID, element: Element, in collection: ObserverSet<IdentifiedArray<ID, Element>>
   ) -> Scope {
     let lens = ElementLens(id: id, element: element, scopes: self)
+    // The element was just read from the collection.
+    if let period = removalTracking { lens.presentInPeriod = period }
     let scope = Scope(parent: collection, lens: lens)
     entries[id] = Entry(scope: Unmanaged.passUnretained(scope), lens: ObjectIdentifier(lens))
     return scope

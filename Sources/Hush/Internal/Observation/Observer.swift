@@ -53,6 +53,16 @@ class Observer<Base>: ObservationCell {
     recorder: ChangeRecorder?
   ) {}
 
+  /// Like `collectChanges(in:into:recorder:)` for the scope of one element of the collection
+  /// `base`, the element known to be at `element`, at `index` (see
+  /// `ScopeNode.collectChanges(ofElementAt:index:in:into:recorder:)`).
+  func collectChanges(
+    ofElementAt element: UnsafeRawPointer, index: Int, in base: UnsafePointer<Base>,
+    into changed: inout [ObservationCell], recorder: ChangeRecorder?
+  ) {
+    collectChanges(in: base, into: &changed, recorder: recorder)
+  }
+
   /// An element of the collection `size` bytes long at `offset` in `base` is about to be
   /// mutated in place; a scope that holds that collection prepares for it (see
   /// ``ElementMutation``).
@@ -428,16 +438,41 @@ final class ObserverSet<Base> {
     in base: UnsafePointer<Base>, onlyElements elementScopes: ContiguousArray<ObservationCell>,
     into changed: inout [ObservationCell], recorder: ChangeRecorder?
   ) {
-    for observer in active {
-      let observer = Self.observer(observer)
-      if !observer.dependsOnlyOnIDs {
-        observer.collectChanges(in: base, into: &changed, recorder: recorder)
-      }
-    }
+    collectChangesBesideElements(in: base, into: &changed, recorder: recorder)
     for scope in elementScopes {
       let observer = Self.observer(scope)
       // An inactive scope has no reader to notify.
       if observer.activeIndex >= 0 {
+        observer.collectChanges(in: base, into: &changed, recorder: recorder)
+      }
+    }
+  }
+
+  /// Like `collectChanges(in:onlyElements:into:recorder:)` for one element scope, whose
+  /// element is known to be at `element`, at `index` of `base`.
+  func collectChanges(
+    in base: UnsafePointer<Base>, onlyElement scope: ObservationCell,
+    at element: UnsafeRawPointer, index: Int, into changed: inout [ObservationCell],
+    recorder: ChangeRecorder?
+  ) {
+    collectChangesBesideElements(in: base, into: &changed, recorder: recorder)
+    let observer = Self.observer(scope)
+    // An inactive scope has no reader to notify.
+    if observer.activeIndex >= 0 {
+      observer.collectChanges(
+        ofElementAt: element, index: index, in: base, into: &changed, recorder: recorder)
+    }
+  }
+
+  /// Compares the active observers but for the element scopes and those of the ids alone,
+  /// when only elements changed in place.
+  @inline(__always)
+  private func collectChangesBesideElements(
+    in base: UnsafePointer<Base>, into changed: inout [ObservationCell], recorder: ChangeRecorder?
+  ) {
+    for observer in active {
+      let observer = Self.observer(observer)
+      if !observer.dependsOnlyOnIDs {
         observer.collectChanges(in: base, into: &changed, recorder: recorder)
       }
     }

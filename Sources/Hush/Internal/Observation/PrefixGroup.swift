@@ -416,7 +416,7 @@ final class IdentifiedPrefixGroup<Base, ID: Hashable, Element>:
     mutation.willRetakeSnapshot(self, childAt: UnsafeRawPointer(collection))
   }
 
-  func retakeSnapshot(childAt child: UnsafeRawPointer) {
+  func retakeSnapshot(childAt child: UnsafeRawPointer, after _: ElementMutation) {
     takeSnapshot(of: child.assumingMemoryBound(to: Collection.self))
   }
 }

@@ -24,6 +24,11 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
   /// `pendingMutation` is set; empty otherwise. Kept apart from it so that its capacity is
   /// reused: an element send allocates nothing here.
   @exclusivity(unchecked) private var pendingElementScopes: ContiguousArray<ObservationCell> = []
+  /// The scope of the element the announcement being made now mutates, from
+  /// ``prepareForElementMutation(_:at:size:in:)`` to ``retakeSnapshot(childAt:after:)`` of
+  /// the same mutation; `nil` otherwise, and for an element without a scope. Not retained
+  /// (it is one of `pendingElementScopes`, which holds it).
+  @exclusivity(unchecked) private unowned(unsafe) var announcedScope: ObservationCell?
   /// For the scope of an identified collection with element stores: finds the scope of an
   /// element from an ``ElementMutation`` of this collection.
   var findElementScope: ((ElementMutation) -> ObservationCell?)?
@@ -52,7 +57,16 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
       let child = (UnsafeRawPointer(base) + offset).assumingMemoryBound(to: Child.self)
       if pending.unchangedBefore, lens.snapshotMatches(child) {
         // Nothing under this scope changed but the announced elements.
-        if pending.isCollection {
+        if pending.isCollection, let element = pending.knownElement,
+          pendingElementScopes.count == 1
+        {
+          // One element was mutated, and where it is now is known: the collection is bitwise
+          // what it was right after the mutation, so it still holds that buffer, and the ids
+          // are those the element was found among.
+          observers.collectChanges(
+            in: child, onlyElement: pendingElementScopes[0], at: element,
+            index: pending.knownIndex, into: &changed, recorder: recorder)
+        } else if pending.isCollection {
           observers.collectChanges(
             in: child, onlyElements: pendingElementScopes, into: &changed, recorder: recorder)
         } else {
@@ -82,6 +96,22 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
       // The element left its collection: its readers are going away with it. Stop comparing
       // (a later read starts afresh).
       changed.append(self)
+    }
+  }
+
+  /// Compares this element scope's element, known to be at `element` (of type `Child`) and at
+  /// `index` of its collection `base`, with the ids unchanged since it was found there.
+  override func collectChanges(
+    ofElementAt element: UnsafeRawPointer, index: Int, in base: UnsafePointer<Parent>,
+    into changed: inout [ObservationCell], recorder: ChangeRecorder?
+  ) {
+    guard pendingMutation == nil, collectionShadow == nil,
+      lens.withChangedChild(
+        at: element.assumingMemoryBound(to: Child.self), index: index,
+        { child in observers.collectChanges(in: child, into: &changed, recorder: recorder) })
+    else {
+      collectChanges(in: base, into: &changed, recorder: recorder)
+      return
     }
   }
 
@@ -131,12 +161,14 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
     var pending =
       pendingMutation ?? PendingElementMutation(unchangedBefore: true, isCollection: false)
     pending.unchangedBefore = pending.unchangedBefore && unchanged
+    announcedScope = nil
     if offset == childOffset, ObjectIdentifier(Child.self) == mutation.collectionType {
       pending.isCollection = true
-      if let scope = findElementScope?(mutation),
-        !pendingElementScopes.contains(where: { $0 === scope })
-      {
-        pendingElementScopes.append(scope)
+      if let scope = findElementScope?(mutation) {
+        if !pendingElementScopes.contains(where: { $0 === scope }) {
+          pendingElementScopes.append(scope)
+        }
+        announcedScope = scope
       }
     }
     pendingMutation = pending
@@ -146,8 +178,23 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
       mutation, at: offset - childOffset, size: size, in: UnsafeRawPointer(child))
   }
 
-  func retakeSnapshot(childAt child: UnsafeRawPointer) {
+  func retakeSnapshot(childAt child: UnsafeRawPointer, after mutation: ElementMutation) {
     lens.takeSnapshot(of: child.assumingMemoryBound(to: Child.self))
+    // Where the mutated element is, when it is the one element with a scope mutated so far:
+    // the snapshot just taken holds the buffer it is in. A later announcement (of this
+    // element again, of another, or of one without a scope) replaces or clears it.
+    if var pending = pendingMutation {
+      if let scope = announcedScope, pendingElementScopes.count == 1,
+        pendingElementScopes[0] === scope, let element = mutation.mutatedElement
+      {
+        pending.knownElement = element
+        pending.knownIndex = mutation.mutatedIndex
+      } else {
+        pending.knownElement = nil
+      }
+      pendingMutation = pending
+    }
+    announcedScope = nil
   }
 
   override func leaveActiveSet() {
@@ -194,7 +241,11 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
       // The child's observers start from the current value: so does the lens's snapshot.
       if isOffsetScope { parentObservers.host.withCurrentValue { lens.takeSnapshot(in: $0) } }
       parentObservers.activate(self)
+      collectionShadow?.collectionScopeDidChangeActivity(
+        isActive: true, comparesAtOffset: lens.childOffset != nil)
     } else {
+      collectionShadow?.collectionScopeDidChangeActivity(
+        isActive: false, comparesAtOffset: lens.childOffset != nil)
       parentObservers.deactivate(self)
       lens.dropSnapshot()
       collectionShadow?.stopShadowing()
@@ -211,6 +262,10 @@ struct PendingElementMutation {
   /// Whether the child is the collection whose elements were mutated (else it holds it); the
   /// scopes of the mutated elements that have one are the scope's `pendingElementScopes`.
   var isCollection: Bool
+  /// Where the one mutated element with a scope is, right after its last mutation, and its
+  /// index (see `ElementMutation.mutatedElement`); `nil` when not known.
+  var knownElement: UnsafeRawPointer? = nil
+  var knownIndex = 0
 }
 
 /// How a scope finds its child value inside the parent's.
@@ -228,6 +283,14 @@ class ScopeLens<Parent, Child> {
     in parent: UnsafePointer<Parent>, _ body: (UnsafePointer<Child>) -> Void
   ) -> Bool {
     withChild(in: parent, body)
+  }
+  /// Like `withChangedChild(in:_:)`, for a child known to be at `child`, at `index` of its
+  /// parent collection; returns `false` when the lens cannot take it so (the caller then
+  /// compares through the parent).
+  func withChangedChild(
+    at child: UnsafePointer<Child>, index: Int, _ body: (UnsafePointer<Child>) -> Void
+  ) -> Bool {
+    false
   }
   /// Remembers the current child, for `withChangedChild(in:_:)`.
   func takeSnapshot(in parent: UnsafePointer<Parent>) {}
@@ -388,6 +451,10 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
 
   /// Where the element was last found; checked first, without hashing the id.
   @exclusivity(unchecked) private(set) var lastIndex = 0
+  /// The period of removal tracking (``ElementScopes/removalTracking``) in which the element
+  /// was last found in the collection, or -1: while that period lasts, the element is in the
+  /// collection as long as the lens is not marked removed.
+  @exclusivity(unchecked) var presentInPeriod = -1
   /// The last element seen (always initialized, from `init` to `deinit`); also the snapshot
   /// for `withChangedChild`: it shares the element's buffers, so its bytes equal an element's
   /// only when that element is this value (it holds the buffers, which therefore cannot be
@@ -489,6 +556,19 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
     body(last)
   }
 
+  /// The element is at `child`, at `index` of the collection: no lookup of the elements'
+  /// buffer or of the ids (each a run-time metadata lookup in this unspecialized code).
+  override func withChangedChild(
+    at child: UnsafePointer<Element>, index: Int, _ body: (UnsafePointer<Element>) -> Void
+  ) -> Bool {
+    guard !isRemoved else { return false }
+    lastIndex = index
+    if hasSameBytes(child, last, count: MemoryLayout<Element>.size) { return true }
+    last.pointee = child.pointee
+    body(last)
+    return true
+  }
+
   override var isElementLens: Bool { true }
 
   override func modify(
@@ -539,4 +619,7 @@ class CollectionShadow<Collection> {
   ) -> Bool { false }
   /// Drops the copy.
   func stopShadowing() {}
+  /// The collection's scope became active or inactive; `comparesAtOffset` tells whether it
+  /// compares the collection at a stored offset (with a snapshot or this shadow).
+  func collectionScopeDidChangeActivity(isActive: Bool, comparesAtOffset: Bool) {}
 }
