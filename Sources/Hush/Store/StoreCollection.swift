@@ -123,7 +123,6 @@ final class ElementStores<ID: Hashable, State, Action> {
     let scopes = ElementScopes<ID, State>()
     self.scopes = scopes
     node.elementScopes = scopes
-    node.findElementScope = { [scopes] in scopes.scope(for: $0) }
     node.collectionShadow = scopes
     node.onSnapshotChange { [scopes] in scopes.elementsWillChange(from: $0, to: $1) }
     node.observers.collectElementChanges = { collection, elementScopes, changed, recorder in
@@ -192,7 +191,7 @@ final class ElementStores<ID: Hashable, State, Action> {
         // (found there without hashing the id).
         let outer = scopes.sending
         let outerIndex = ElementMutation.sendingIndex
-        scopes.sending = node
+        scopes.sending = Unmanaged.passUnretained(node)
         // Where the element was last found (the element reducer checks it).
         ElementMutation.sendingIndex = lens.lastIndex
         defer {

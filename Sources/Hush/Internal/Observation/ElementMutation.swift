@@ -144,16 +144,6 @@ struct ReducerRun {
 
   /// The reducer running now, if any. Stores run their reducers on the main actor, and only
   /// reducers read this: it is never touched from two threads.
+  /// Set by `StateRoot` around its reducer, and restored after.
   @exclusivity(unchecked) nonisolated(unsafe) static var current: ReducerRun?
-
-  /// Runs `body` (a reducer) on the state at `state`, as the current run.
-  static func run<Result>(
-    on state: UnsafeMutableRawPointer, size: Int, target: any ElementMutationTarget,
-    _ body: () -> Result
-  ) -> Result {
-    let outer = current
-    current = ReducerRun(state: state, size: size, target: target)
-    defer { current = outer }
-    return body()
-  }
 }

@@ -29,7 +29,7 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
   /// announces is usually that element's. Not retained (the sending store holds its scope
   /// for the whole send) and no dynamic exclusivity checks (main actor only, never touched
   /// during an access to it).
-  @exclusivity(unchecked) unowned(unsafe) var sending: Scope?
+  @exclusivity(unchecked) var sending: Unmanaged<Scope>?
 
   // The shadow (see ``CollectionShadow``). No dynamic exclusivity checks: touched on the main
   // actor only, never during an access to them.
@@ -192,13 +192,17 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
 
   /// The scope of the mutated element, if it has one; `mutation` is a mutation of a collection
   /// with this `ID` (the caller checked its collection type).
-  func scope(for mutation: ElementMutation) -> ObservationCell? {
+  override func scope(for mutation: ElementMutation) -> ObservationCell? {
     let id = mutation.elementID(as: ID.self)
     if let sending {
       // Made by `makeScope`, so with an `ElementLens<ID, Element>`; a scope whose element was
-      // never found missing is the one `entries` holds for its id.
-      let lens = unsafeDowncast(sending.lens, to: ElementLens<ID, Element>.self)
-      if !lens.isRemoved, lens.id == id { return sending }
+      // never found missing is the one `entries` holds for its id. Not retained: the sending
+      // store holds its scope for the whole send.
+      let found = sending._withUnsafeGuaranteedRef { scope -> Bool in
+        let lens = unsafeDowncast(scope.lens, to: ElementLens<ID, Element>.self)
+        return !lens.isRemoved && lens.id == id
+      }
+      if found { return sending.takeUnretainedValue() }
     }
     return self[id: id]
   }

@@ -29,9 +29,6 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
   /// the same mutation; `nil` otherwise, and for an element without a scope. Not retained
   /// (it is one of `pendingElementScopes`, which holds it).
   @exclusivity(unchecked) private unowned(unsafe) var announcedScope: ObservationCell?
-  /// For the scope of an identified collection with element stores: finds the scope of an
-  /// element from an ``ElementMutation`` of this collection.
-  var findElementScope: ((ElementMutation) -> ObservationCell?)?
   /// For the scope of an identified collection with element stores: the scopes of its
   /// elements (an `ElementScopes`), for element stores made after the first ones went away.
   var elementScopes: AnyObject?
@@ -164,7 +161,7 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
     announcedScope = nil
     if offset == childOffset, ObjectIdentifier(Child.self) == mutation.collectionType {
       pending.isCollection = true
-      if let scope = findElementScope?(mutation) {
+      if let scope = collectionShadow?.scope(for: mutation) {
         if !pendingElementScopes.contains(where: { $0 === scope }) {
           pendingElementScopes.append(scope)
         }
@@ -619,6 +616,9 @@ class CollectionShadow<Collection> {
   ) -> Bool { false }
   /// Drops the copy.
   func stopShadowing() {}
+  /// The scope of the element that `mutation`, a mutation of this collection, mutates, if it
+  /// has one (see ``ElementMutation``).
+  func scope(for mutation: ElementMutation) -> ObservationCell? { nil }
   /// The collection's scope became active or inactive; `comparesAtOffset` tells whether it
   /// compares the collection at a stored offset (with a snapshot or this shadow).
   func collectionScopeDidChangeActivity(isActive: Bool, comparesAtOffset: Bool) {}

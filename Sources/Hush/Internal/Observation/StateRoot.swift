@@ -54,12 +54,19 @@ final class StateRoot<State>: ObservationHost, ElementMutationTarget {
   /// Runs `body` on the state; element reducers inside it may announce in-place element
   /// mutations (see ``ElementMutation``) while some reader is active.
   private func reduce<Result>(_ body: (inout State) -> Result) -> Result {
-    withUnsafeMutablePointer(to: &state) { state in
-      if observers.isInactive { return body(&state.pointee) }
-      return ReducerRun.run(on: state, size: MemoryLayout<State>.size, target: self) {
-        body(&state.pointee)
-      }
-    }
+    if observers.isInactive { return body(&state) }
+    // The state's address taken as a pointer argument, and the run set up here rather than
+    // in closures (a closure and its context per send).
+    return reduce(body, at: &state)
+  }
+
+  private func reduce<Result>(
+    _ body: (inout State) -> Result, at state: UnsafeMutablePointer<State>
+  ) -> Result {
+    let outer = ReducerRun.current
+    ReducerRun.current = ReducerRun(state: state, size: MemoryLayout<State>.size, target: self)
+    defer { ReducerRun.current = outer }
+    return body(&state.pointee)
   }
 
   func prepareForElementMutation(
