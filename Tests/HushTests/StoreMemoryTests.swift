@@ -17,12 +17,34 @@ import Testing
     // The reader went away; its path is compared until the next change it would have seen.
     store.send(.increment)
     // Notified, the cell waits for a read (the reader usually renders again before the next
-    // change) and is not compared: the next change makes it dormant.
+    // change) and is not compared: the next change starts by making it dormant.
     #expect(store.observers.cells[\AppState.count]?.awaitsRead == true)
     store.send(.addZero)
     #expect(store.observers.active.isEmpty)
     store.send(.increment)
     #expect(store.observers.active.isEmpty)
+  }
+
+  /// A row view notified by its row's change that goes away before it renders again: its
+  /// row scope leaves the collection's active scopes at the next change, whatever it changes
+  /// (the row's cell is not reached by a change that leaves the row alone).
+  @Test func aRowScopeWhoseReaderWentAwayUnreadLeavesAtTheNextChange() {
+    typealias RowsScope = ScopeNode<AppState, IdentifiedArrayOf<Row>>
+    let store = makeAppStore(AppState(rows: makeRows(3)))
+    let rows = store.scope(state: \.rows, action: AppAction.row)
+    var probe: RenderProbe<Double>? = RenderProbe { rows[id: 1]!.value }
+    let others = [0, 2].map { id in RenderProbe { rows[id: id]!.value } }
+    let scope = store.observers.allActive.compactMap { $0 as? RowsScope }.first
+    func rowScopes() -> Int? { scope?.observers.allActive.filter(\.isElementScope).count }
+    #expect(rowScopes() == 3)
+    rows[id: 1]!.send(.setValue(5))
+    probe = nil
+    #expect(rowScopes() == 3)
+    rows[id: 2]!.send(.setValue(7))
+    #expect(others[1].value == 7)
+    #expect(rowScopes() == 2)
+    #expect(others.map(\.renders) == [0, 1])
+    _ = probe
   }
 
   @Test func aReaderThatRendersBeforeTheNextChangeKeepsItsCellAndScopeActive() {

@@ -27,9 +27,16 @@ final class ElementMutation {
   /// `IdentifiedArray<ID, _>`). Invariant: it points at the id only while the scopes prepare
   /// (during ``announce(collectionAt:size:type:id:)``); it is `nil` otherwise.
   @exclusivity(unchecked) private var id: UnsafeRawPointer?
-  @exclusivity(unchecked) private var snapshotHolders:
-    ContiguousArray<(holder: any SnapshotHolder, child: UnsafeRawPointer)> =
-      []
+  @exclusivity(unchecked) private var snapshotHolders: ContiguousArray<HeldSnapshot> = []
+
+  /// A scope that dropped its snapshot of the child at `child`. Not retained: the holder is
+  /// an active scope (or prefix group) of the store whose reducer runs, held by its parent's
+  /// active list for the whole announcement, until ``finish()`` (its snapshot dropped, nothing
+  /// of the state is compared, so nothing deactivates it meanwhile).
+  private struct HeldSnapshot {
+    unowned(unsafe) let holder: any SnapshotHolder
+    let child: UnsafeRawPointer
+  }
 
   /// Where the element whose store sends an action now was found in its collection, checked
   /// by that store right before the send (-1 otherwise): the element reducer that handles the
@@ -84,7 +91,7 @@ final class ElementMutation {
 
   /// A scope dropped its snapshot of the child at `child`, to take again in ``finish()``.
   func willRetakeSnapshot(_ holder: some SnapshotHolder, childAt child: UnsafeRawPointer) {
-    snapshotHolders.append((holder, child))
+    snapshotHolders.append(HeldSnapshot(holder: holder, child: child))
   }
 
   /// The element was mutated: the scopes take their snapshots again. The mutation is then
@@ -113,8 +120,8 @@ final class ElementMutation {
   /// reused by a later announcement.
   @usableFromInline
   func finish() {
-    for (holder, child) in snapshotHolders {
-      holder.retakeSnapshot(childAt: child, after: self)
+    for held in snapshotHolders {
+      held.holder.retakeSnapshot(childAt: held.child, after: self)
     }
     mutatedElement = nil
     // One `removeLast` per holder (one or two, usually) rather than
@@ -140,7 +147,9 @@ struct ReducerRun {
   /// The address of the state during the reducer's access to it.
   let state: UnsafeMutableRawPointer
   let size: Int
-  let target: any ElementMutationTarget
+  /// Not retained: the root state whose reducer runs, alive for the whole run (its store's
+  /// send holds it).
+  unowned(unsafe) let target: any ElementMutationTarget
 
   /// The reducer running now, if any. Stores run their reducers on the main actor, and only
   /// reducers read this: it is never touched from two threads.

@@ -48,6 +48,10 @@ class ObservationCell: Observable {
     leaveActiveSet()
   }
 
+  /// Leaves the active observers, having notified its readers at an earlier change and not
+  /// been read since (see ``ChangeClock/retireUnreadCells()``).
+  func retireUnread() {}
+
   /// Takes a changed observer out of the active set, then notifies its readers.
   ///
   /// Observation cancels a reader once it is notified, so a cell that notified has no readers

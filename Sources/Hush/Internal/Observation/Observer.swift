@@ -6,6 +6,33 @@ final class ChangeClock {
   /// Unchecked exclusivity: bumped and read on the main actor only, by the root's mutation and
   /// the cells it wakes, never during an access to it.
   @exclusivity(unchecked) var generation = 0
+  /// The cells that notified their readers at the last change and wait in their place for a
+  /// read (see `ValueCell.deactivateAndNotify()`): the first one here, the others in
+  /// `moreAwaitingRead` (a change usually notifies one reader). The next change first makes
+  /// those still unread dormant (``retireUnreadCells()``). Unchecked exclusivity, as
+  /// `generation`.
+  @exclusivity(unchecked) private(set) var awaitingRead: ObservationCell?
+  @exclusivity(unchecked) private var moreAwaitingRead: [ObservationCell] = []
+
+  /// A cell notified its readers and waits for a read.
+  func cellAwaitsRead(_ cell: ObservationCell) {
+    if awaitingRead == nil { awaitingRead = cell } else { moreAwaitingRead.append(cell) }
+  }
+
+  /// Makes every cell that notified at the last change and was not read since dormant: its
+  /// readers went away, and it costs nothing from now on. Called by the root before a change,
+  /// when ``awaitingRead`` is set. (A cell's retirement may release scopes, never notify.)
+  func retireUnreadCells() {
+    if let cell = awaitingRead, cell.awaitsRead { cell.retireUnread() }
+    awaitingRead = nil
+    guard !moreAwaitingRead.isEmpty else { return }
+    for cell in moreAwaitingRead where cell.awaitsRead {
+      cell.retireUnread()
+    }
+    // One `removeLast` per cell rather than `removeAll(keepingCapacity:)` (see
+    // `StateRoot.propagateChanges`).
+    while !moreAwaitingRead.isEmpty { moreAwaitingRead.removeLast() }
+  }
 }
 
 /// Something that watches a value of type `Base` for changes: a ``ValueCell`` (one path read by
@@ -13,9 +40,9 @@ final class ChangeClock {
 ///
 /// Observers live in an ``ObserverSet``. Only *active* observers are compared on a change: an
 /// observer is active from the first read after it was created until the change that notifies
-/// its readers (a ``ValueCell`` outside a prefix group: until the next change that reaches it
-/// unread after that, see `ValueCell.deactivateAndNotify()`), so the cost of a change follows
-/// what live readers read.
+/// its readers (a ``ValueCell`` outside a prefix group stays in the active set, not compared,
+/// until it is read again or the next change starts; see `ValueCell.deactivateAndNotify()`),
+/// so the cost of a change follows what live readers read.
 class Observer<Base>: ObservationCell {
   /// Position in the owning set's `active` array (`activeElements` for an element scope), or
   /// -1 when inactive.

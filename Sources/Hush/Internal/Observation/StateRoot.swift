@@ -34,7 +34,9 @@ final class StateRoot<State>: ObservationHost, ElementMutationTarget {
   func mutate<Result>(
     cause: @autoclosure () -> ChangeLogEntry.Cause, _ body: (inout State) -> Result
   ) -> Result {
-    observers.clock.generation &+= 1
+    let clock = observers.clock
+    if clock.awaitingRead != nil { clock.retireUnreadCells() }
+    clock.generation &+= 1
     guard let changeLog else {
       let result = reduce(body)
       propagateChanges(recorder: nil)

@@ -69,8 +69,9 @@ final class ValueCell<Base, Value>: Observer<Base> {
     recorder: ChangeRecorder?
   ) {
     if awaitsRead {
-      // Notified at an earlier change and not read since: no reader to compare for. It leaves
-      // the active set now (in `deactivateAndNotify()`), its value out of date.
+      // Notified earlier in this change (a send made while readers were notified) and not
+      // read since: no reader to compare for. It leaves the active set now (in
+      // `deactivateAndNotify()`), its value out of date.
       changed.append(self)
       return
     }
@@ -101,30 +102,41 @@ final class ValueCell<Base, Value>: Observer<Base> {
     set.forget(self, at: key)
   }
 
-  /// A cell outside a prefix group stays active after it notified, until the next change that
-  /// reaches it: a reader notified by a change usually renders again before the next one, and
-  /// reads the cell again; leaving the active set and coming back (this cell, and with it its
-  /// scope in its parent's set, and so on up) would cost that reader more than one comparison.
+  /// A cell outside a prefix group stays active after it notified, until the next change: a
+  /// reader notified by a change usually renders again before the next one, and reads the
+  /// cell again; leaving the active set and coming back (this cell, and with it its scope in
+  /// its parent's set, and so on up) would cost that reader more than one comparison.
   /// Observation cancelled the readers, so the cell has none until it is read (``track()``
-  /// clears `awaitsRead`); the next comparison that reaches a cell still unread makes it
-  /// dormant instead of comparing it, so a view that went away costs one change more than it
-  /// would otherwise, and nothing after that.
+  /// clears `awaitsRead`), and it is not compared meanwhile; the next change starts by making
+  /// it dormant if it is still unread (``ChangeClock/retireUnreadCells()``). So a view that
+  /// went away is compared for the last time at the change it would have seen, and leaves
+  /// the active set at the next one.
   override func deactivateAndNotify() {
     guard group == nil, activeIndex >= 0 else {
       super.deactivateAndNotify()
       return
     }
     if awaitsRead {
-      // No reader since the notification: nobody to notify. The value was not compared.
-      awaitsRead = false
-      dormantSince = -1
-      set.makeDormant(self)
+      // Notified earlier in this change (a send made while readers were notified) and not
+      // read since: nobody to notify.
+      retireUnread()
       return
     }
     awaitsRead = true
     // Reads are counted afresh from the notification (the change log reports them per change).
     reads = 0
+    set.clock.cellAwaitsRead(self)
     notifyChange()
+  }
+
+  override func retireUnread() {
+    awaitsRead = false
+    // Only an active cell: one that left its set meanwhile (its element was removed) may have
+    // a set that is gone, and is not compared anyway.
+    guard activeIndex >= 0 else { return }
+    // Not compared since it notified: its value is taken afresh when it is read again.
+    dormantSince = -1
+    set.makeDormant(self)
   }
 
   override func becomeDormant() {
