@@ -9,8 +9,8 @@ class ObservationCell: Observable {
   final let registrar = ObservationRegistrar()
   /// Never read or written: it names what readers track.
   final var version = 0
-  /// Tracked reads since the cell was created (it is created afresh after each change it
-  /// notifies); the change log reports it. No dynamic exclusivity checks (one runtime call per
+  /// Tracked reads since the cell was created or last notified its readers (counted afresh
+  /// for each change it notifies); the change log reports it. No dynamic exclusivity checks (one runtime call per
   /// tracked read otherwise): touched on the main actor only, never during an access to it.
   @exclusivity(unchecked) final var reads = 0
   /// Whether the cell notified its readers and has not been read since (see
