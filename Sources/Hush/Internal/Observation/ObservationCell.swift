@@ -10,8 +10,9 @@ class ObservationCell: Observable {
   /// Never read or written: it names what readers track.
   final var version = 0
   /// Tracked reads since the cell was created or last notified its readers (counted afresh
-  /// for each change it notifies); the change log reports it. No dynamic exclusivity checks (one runtime call per
-  /// tracked read otherwise): touched on the main actor only, never during an access to it.
+  /// for each change it notifies); the change log reports it. No dynamic exclusivity checks
+  /// (one runtime call per tracked read otherwise): touched on the main actor only, never
+  /// during an access to it.
   @exclusivity(unchecked) final var reads = 0
   /// Whether the cell notified its readers and has not been read since (see
   /// `ValueCell.deactivateAndNotify()`): Observation cancelled them, so it has no reader.

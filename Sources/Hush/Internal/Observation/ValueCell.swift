@@ -68,13 +68,6 @@ final class ValueCell<Base, Value>: Observer<Base> {
     in base: UnsafePointer<Base>, into changed: inout [ObservationCell],
     recorder: ChangeRecorder?
   ) {
-    if awaitsRead {
-      // Notified earlier in this change (a send made while readers were notified) and not
-      // read since: no reader to compare for. It leaves the active set now (in
-      // `deactivateAndNotify()`), its value out of date.
-      changed.append(self)
-      return
-    }
     let newValue: Value
     if let offset {
       let raw = UnsafeRawPointer(base) + offset
