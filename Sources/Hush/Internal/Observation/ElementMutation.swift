@@ -31,8 +31,9 @@ final class ElementMutation {
 
   /// A scope that dropped its snapshot of the child at `child`. Not retained: the holder is
   /// an active scope (or prefix group) of the store whose reducer runs, held by its parent's
-  /// active list for the whole announcement, until ``finish()`` (its snapshot dropped, nothing
-  /// of the state is compared, so nothing deactivates it meanwhile).
+  /// active list for the whole announcement, until ``finish(elementAt:index:)`` (its
+  /// snapshot dropped, nothing of the state is compared, so nothing deactivates it
+  /// meanwhile).
   private struct HeldSnapshot {
     unowned(unsafe) let holder: any SnapshotHolder
     let child: UnsafeRawPointer
@@ -57,9 +58,9 @@ final class ElementMutation {
   /// runs. `collection` points at a value of the type `type`, an `IdentifiedArray` `size`
   /// bytes long, and `id` at one of its ids.
   ///
-  /// - Returns: The mutation, to ``finish()`` once the element was mutated; `nil` when no
-  ///   store is told (the reducer runs outside a store, or on a copy of its state): the store
-  ///   then compares as for any change.
+  /// - Returns: The mutation, to ``finish(elementAt:index:)`` once the element was mutated;
+  ///   `nil` when no store is told (the reducer runs outside a store, or on a copy of its
+  ///   state): the store then compares as for any change.
   @usableFromInline
   static func announce(
     collectionAt collection: UnsafeRawPointer, size: Int, type: ObjectIdentifier,
@@ -89,7 +90,8 @@ final class ElementMutation {
     id.unsafelyUnwrapped.assumingMemoryBound(to: ID.self).pointee
   }
 
-  /// A scope dropped its snapshot of the child at `child`, to take again in ``finish()``.
+  /// A scope dropped its snapshot of the child at `child`, to take again in
+  /// ``finish(elementAt:index:)``.
   func willRetakeSnapshot(_ holder: some SnapshotHolder, childAt child: UnsafeRawPointer) {
     snapshotHolders.append(HeldSnapshot(holder: holder, child: child))
   }
@@ -108,18 +110,12 @@ final class ElementMutation {
 
   /// The element at `index`, now at `element`, was mutated: the scopes take their snapshots
   /// again, and the scope of the collection may keep where the element is, to compare it
-  /// without looking it up (see ``mutatedElement``).
+  /// without looking it up (see ``mutatedElement``). The mutation is then reused by a later
+  /// announcement.
   @usableFromInline
   func finish(elementAt element: UnsafeRawPointer, index: Int) {
     mutatedElement = element
     mutatedIndex = index
-    finish()
-  }
-
-  /// The element was mutated: the scopes take their snapshots again. The mutation is then
-  /// reused by a later announcement.
-  @usableFromInline
-  func finish() {
     for held in snapshotHolders {
       held.holder.retakeSnapshot(childAt: held.child, after: self)
     }

@@ -73,7 +73,7 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
         lens.takeSnapshot(of: child)
         observers.collectChanges(in: child, into: &changed, recorder: recorder)
       }
-      // Not `removeAll(keepingCapacity:)`: see `ElementMutation.finish()`.
+      // Not `removeAll(keepingCapacity:)`: see `ElementMutation.finish(elementAt:index:)`.
       while !pendingElementScopes.isEmpty { pendingElementScopes.removeLast() }
       return
     }
@@ -102,14 +102,15 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
     ofElementAt element: UnsafeRawPointer, index: Int, in base: UnsafePointer<Parent>,
     into changed: inout [ObservationCell], recorder: ChangeRecorder?
   ) {
-    guard pendingMutation == nil, collectionShadow == nil,
+    if pendingMutation == nil, collectionShadow == nil,
       lens.withChangedChild(
         at: element.assumingMemoryBound(to: Child.self), index: index,
         { child in observers.collectChanges(in: child, into: &changed, recorder: recorder) })
-    else {
-      collectChanges(in: base, into: &changed, recorder: recorder)
+    {
       return
     }
+    // The lens cannot take the element so: compared through the collection.
+    collectChanges(in: base, into: &changed, recorder: recorder)
   }
 
   /// Compares the collection `child` through `shadow` when it shadows it, or starts shadowing
