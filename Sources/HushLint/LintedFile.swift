@@ -10,7 +10,14 @@ public struct LintedFile: Sendable {
   /// The syntax tree; for source that does not fully parse, the part that did.
   public let tree: SourceFileSyntax
   /// Converts tree positions into lines and columns.
-  public let converter: SourceLocationConverter
+  ///
+  /// - Complexity: O(size of the file) each time it is read: it walks the tree. The linter's
+  ///   rules use ``sourcePosition(of:)``, which reads a line table made once from the text.
+  public var converter: SourceLocationConverter {
+    SourceLocationConverter(fileName: path, tree: tree)
+  }
+  /// Where each line starts.
+  let lines: LineTable
   /// Whether the file has `import ComposableArchitecture`.
   public let importsComposableArchitecture: Bool
   /// Whether the file is test code: it imports `XCTest` or `Testing`, or has a `@testable`
@@ -44,7 +51,8 @@ public struct LintedFile: Sendable {
     self.path = path
     self.source = source
     self.tree = tree
-    self.converter = SourceLocationConverter(fileName: path, tree: tree)
+    let lines = LineTable(source)
+    self.lines = lines
     let imports = tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self) }
     self.importsComposableArchitecture = imports.contains {
       $0.path.first?.name.text == "ComposableArchitecture"
@@ -53,7 +61,7 @@ public struct LintedFile: Sendable {
       let module = decl.path.first?.name.text
       return module == "XCTest" || module == "Testing"
         || decl.attributes.contains {
-          $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "testable"
+          $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "testable"
         }
     }
     let syntax = SyntaxIndex(tree)
@@ -66,12 +74,12 @@ public struct LintedFile: Sendable {
       var own = ProjectIndex(files: [tree])
       own.mutatedNames = MutatedNames(syntax).names
       own.actionHandlers = ActionHandlers.byType(
-        in: syntax.switches, file: path, converter: converter)
+        in: syntax.switches, file: path, lines: lines)
       own.nestedActionPaths = ActionHandlers.nestedPaths(in: syntax.switches)
       (own.expensiveMembers, own.memberDeclarations) = ExpensiveMembers.collect(
         calls: syntax.calls, functions: syntax.functions, variables: syntax.variables,
         enumCases: syntax.enumCases, viewNames: Set(views.map(\.name)), file: path,
-        converter: converter)
+        lines: lines)
       (own.handoffs, own.sliderBindings) = ViewType.handoffs(in: views)
       self.index = own
     }
@@ -88,7 +96,6 @@ public struct LintedFile: Sendable {
 
   /// The one-based line and UTF-8 column of `position`.
   public func sourcePosition(of position: AbsolutePosition) -> SourcePosition {
-    let location = converter.location(for: position)
-    return SourcePosition(line: location.line, column: location.column)
+    lines.position(of: position)
   }
 }

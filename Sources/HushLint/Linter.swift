@@ -43,8 +43,6 @@ public struct Linter: Sendable {
   func pendingViolations(in file: LintedFile) -> [PendingViolation] {
     if file.isTestCode { return [] }
     let suppressions = Suppressions(source: file.source)
-    // Split only for a file with a finding (most have none).
-    var lines: [Substring]?
     var result: [PendingViolation] = []
     for rule in enabledRules {
       let description = type(of: rule).description
@@ -57,13 +55,8 @@ public struct Linter: Sendable {
         guard !suppressions.isSuppressed(rule: description.id, line: position.line) else {
           continue
         }
-        let fileLines =
-          lines
-          ?? file.source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-        lines = fileLines
-        let lineText =
-          position.line <= fileLines.count
-          ? fileLines[position.line - 1].trimmingCharacters(in: .whitespaces) : ""
+        let lineText = file.lines.text(ofLine: position.line, in: file.source)
+          .trimmingCharacters(in: .whitespaces)
         let violation = Violation(
           ruleID: description.id, file: file.path, position: position,
           severity: finding.isMild ? severity.lowered : severity, message: finding.message,
@@ -316,7 +309,7 @@ public struct Linter: Sendable {
     let file = LintedFile(path: path, source: text, tree: tree, index: nil)
     let result = FileResult(
       pending: pendingViolations(in: file), index: file.index,
-      lineCount: file.converter.sourceLines.count, digest: digest)
+      lineCount: file.lines.count, digest: digest)
     if let cache, !result.isDeferred {
       cache.record(
         LintCache.Entry(

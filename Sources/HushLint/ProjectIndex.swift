@@ -310,7 +310,7 @@ private final class TypeCollector: SyntaxVisitor {
   static func inheritedNames(_ clause: InheritanceClauseSyntax?) -> Set<String> {
     Set(
       clause?.inheritedTypes.compactMap {
-        $0.type.trimmedDescription.split(separator: ".").last.map(String.init)
+        $0.type.trimmedText.split(separator: ".").last.map(String.init)
       } ?? [])
   }
   var forEachCollections: Set<String> = []
@@ -340,7 +340,7 @@ private final class TypeCollector: SyntaxVisitor {
   }
 
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-    if let name = node.extendedType.trimmedDescription.split(separator: ".").last {
+    if let name = node.extendedType.trimmedText.split(separator: ".").last {
       var computed: Set<String> = []
       for member in node.memberBlock.members {
         guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.isStatic else {
@@ -358,7 +358,7 @@ private final class TypeCollector: SyntaxVisitor {
         ))
     }
     enclosing.append(
-      node.extendedType.trimmedDescription.split(separator: ".").last.map(String.init) ?? "")
+      node.extendedType.trimmedText.split(separator: ".").last.map(String.init) ?? "")
     return .visitChildren
   }
 
@@ -427,9 +427,9 @@ private final class TypeCollector: SyntaxVisitor {
           summary.computedProperties.insert(propertyName)
         } else {
           summary.storedProperties.append(
-            (propertyName, binding.typeAnnotation?.type.trimmedDescription))
+            (propertyName, binding.typeAnnotation?.type.trimmedText))
           if let wrapper = variable.attributes.first?.as(AttributeSyntax.self) {
-            summary.wrappers[propertyName] = wrapper.attributeName.trimmedDescription
+            summary.wrappers[propertyName] = wrapper.attributeName.trimmedText
           }
           if variable.bindingSpecifier.tokenKind == .keyword(.var) {
             summary.variableProperties.insert(propertyName)

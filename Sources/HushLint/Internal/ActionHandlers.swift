@@ -92,7 +92,7 @@ enum ActionHandlers {
         return declaration.name.text
       }
       if let extensionDecl = ancestor.as(ExtensionDeclSyntax.self) {
-        return extensionDecl.extendedType.trimmedDescription.split(separator: ".").last.map(
+        return extensionDecl.extendedType.trimmedText.split(separator: ".").last.map(
           String.init)
       }
     }
@@ -112,13 +112,13 @@ enum ActionHandlers {
       let onlyMutates = onlyMutatesState(switchCase)
       let returnsEffect = switchCase.statements.contains {
         guard let returned = $0.item.as(ReturnStmtSyntax.self)?.expression else { return false }
-        return returned.trimmedDescription != ".none"
+        return returned.trimmedText != ".none"
       }
       let effect = onlyMutates ? nil : onlyEffect(of: switchCase)
       let doesNothing =
         switchCase.statements.count == 1
         && switchCase.statements.first?.item.as(ReturnStmtSyntax.self)?.expression?
-          .trimmedDescription == ".none"
+          .trimmedText == ".none"
       for item in label.caseItems {
         guard let (casePattern, reach) = pattern(item.pattern) else { continue }
         let path = prefix + casePattern
@@ -143,14 +143,14 @@ enum ActionHandlers {
 
   /// The handlers of a file's reducer switches, one list per switch, by reducer type.
   static func byType(
-    in switches: [SwitchExprSyntax], file: String, converter: SourceLocationConverter
+    in switches: [SwitchExprSyntax], file: String, lines: LineTable
   ) -> [String: [[ActionHandler]]] {
     let fileName = file.split(separator: "/").last.map(String.init) ?? file
     var result: [String: [[ActionHandler]]] = [:]
     for switchExpr in reducerSwitches(switches) {
       guard let type = reducerType(of: switchExpr) else { continue }
       let found = handlers(of: switchExpr) { switchCase in
-        "\(fileName):\(converter.location(for: switchCase.positionAfterSkippingLeadingTrivia).line)"
+        "\(fileName):\(lines.position(of: switchCase.positionAfterSkippingLeadingTrivia).line)"
       }
       result[type, default: []].append(found.map(\.handler))
     }
@@ -306,10 +306,10 @@ enum ActionHandlers {
           guardStmt.body.statements.count == 1
         else { return false }
         return guardStmt.body.statements.first?.item.as(ReturnStmtSyntax.self)?.expression?
-          .trimmedDescription == ".none"
+          .trimmedText == ".none"
       }),
       let effect = handler.statements.last?.item.as(ReturnStmtSyntax.self)?.expression,
-      effect.trimmedDescription != ".none", sends(in: effect).isEmpty
+      effect.trimmedText != ".none", sends(in: effect).isEmpty
     else { return nil }
     let sentPaths = descendants(FunctionCallExprSyntax.self, of: effect).compactMap { call in
       call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "send"
@@ -376,7 +376,7 @@ enum ActionHandlers {
       var found: [(send: ExprSyntax, action: ExprSyntax)] = []
       for element in elements {
         let sent = sends(in: element)
-        if sent.isEmpty && element.trimmedDescription != ".none" { break }
+        if sent.isEmpty && element.trimmedText != ".none" { break }
         found += sent
       }
       return found

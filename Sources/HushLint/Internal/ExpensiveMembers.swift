@@ -44,7 +44,7 @@ enum ExpensiveMembers {
   static func collect(
     calls: [FunctionCallExprSyntax], functions: [FunctionDeclSyntax],
     variables: [VariableDeclSyntax], enumCases: [String], viewNames: Set<String>, file: String,
-    converter: SourceLocationConverter
+    lines: LineTable
   ) -> (expensive: [String: ExpensiveMember], declared: [String: Int]) {
     var declared: [String: Int] = [:]
     for function in functions { declared[key(of: function), default: 0] += 1 }
@@ -62,7 +62,7 @@ enum ExpensiveMembers {
       guard let type = call.calleeName, ExpensiveViewInitRule.expensiveTypes.contains(type),
         !isBuiltFromInput(call), let key = memberBuildingEachRun(call, viewNames: viewNames)
       else { continue }
-      let line = converter.location(for: call.positionAfterSkippingLeadingTrivia).line
+      let line = lines.position(of: call.positionAfterSkippingLeadingTrivia).line
       // One count a member, however many objects it builds.
       if expensive[key] == nil {
         expensive[key] = ExpensiveMember(builds: type, place: "\(fileName):\(line)", count: 1)
@@ -128,7 +128,7 @@ enum ExpensiveMembers {
         return viewNames.contains(declaration.name.text) ? nil : key
       }
       if let extensionDecl = ancestor.as(ExtensionDeclSyntax.self) {
-        let name = extensionDecl.extendedType.trimmedDescription.split(separator: ".").last
+        let name = extensionDecl.extendedType.trimmedText.split(separator: ".").last
           .map(String.init)
         return name.map(viewNames.contains) == true ? nil : key
       }

@@ -36,7 +36,7 @@ struct LocalBinding {
             ($0.secondName ?? $0.firstName).text == name
           })
         {
-          return LocalBinding(isConstant: true, type: parameter.type?.trimmedDescription)
+          return LocalBinding(isConstant: true, type: parameter.type?.trimmedText)
         }
       } else if let loop = ancestor.as(ForStmtSyntax.self), loop.body.id == child.id,
         loop.pattern.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == name })
@@ -45,7 +45,7 @@ struct LocalBinding {
       } else if let function = ancestor.as(FunctionDeclSyntax.self) {
         return function.signature.parameterClause.parameters.first {
           ($0.secondName ?? $0.firstName).text == name
-        }.map { LocalBinding(isConstant: true, type: $0.type.trimmedDescription) }
+        }.map { LocalBinding(isConstant: true, type: $0.type.trimmedText) }
       } else if ancestor.is(MemberBlockItemSyntax.self) {
         return nil
       }
@@ -59,7 +59,7 @@ struct LocalBinding {
     {
       return LocalBinding(
         isConstant: variable.bindingSpecifier.tokenKind == .keyword(.let),
-        type: binding.typeAnnotation?.type.trimmedDescription, value: binding.initializer?.value)
+        type: binding.typeAnnotation?.type.trimmedText, value: binding.initializer?.value)
     }
     if let guardStmt = item.as(GuardStmtSyntax.self) {
       return bound(name, in: guardStmt.conditions)
@@ -74,11 +74,11 @@ struct LocalBinding {
   {
     for element in conditions {
       guard let binding = element.condition.as(OptionalBindingConditionSyntax.self),
-        binding.pattern.trimmedDescription == name, let initializer = binding.initializer
+        binding.pattern.trimmedText == name, let initializer = binding.initializer
       else { continue }
       return LocalBinding(
         isConstant: binding.bindingSpecifier.tokenKind == .keyword(.let),
-        type: binding.typeAnnotation?.type.trimmedDescription, value: initializer.value)
+        type: binding.typeAnnotation?.type.trimmedText, value: initializer.value)
     }
     return nil
   }

@@ -16,7 +16,7 @@ enum RenderScope {
     }
     for function in syntax.functions
     where function.name.text == "body"
-      && function.signature.returnClause?.type.trimmedDescription.hasSuffix("View") == true
+      && function.signature.returnClause?.type.trimmedText.hasSuffix("View") == true
       || !function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
         && buildsView(function)
     {
@@ -27,16 +27,16 @@ enum RenderScope {
 
   /// Whether a method builds a view: `@ViewBuilder`, or returning `some View` or `AnyView`.
   static func buildsView(_ function: FunctionDeclSyntax) -> Bool {
-    let type = function.signature.returnClause?.type.trimmedDescription ?? ""
+    let type = function.signature.returnClause?.type.trimmedText ?? ""
     return isViewType(type)
       || function.attributes.contains {
-        $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "ViewBuilder"
+        $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "ViewBuilder"
       }
   }
 
   /// Whether a computed property builds a view: typed `some View` or `AnyView`.
   static func buildsView(_ binding: PatternBindingSyntax) -> Bool {
-    isViewType(binding.typeAnnotation?.type.trimmedDescription ?? "")
+    isViewType(binding.typeAnnotation?.type.trimmedText ?? "")
   }
 
   private static func isViewType(_ type: String) -> Bool {

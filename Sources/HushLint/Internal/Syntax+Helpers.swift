@@ -13,7 +13,7 @@ extension VariableDeclSyntax {
 
   /// The names of the attributes, without arguments: `["ObservedObject"]`.
   var attributeNames: [String] {
-    attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription }
+    attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedText }
   }
 }
 
@@ -184,7 +184,7 @@ func isInsideDebugConditional(_ node: some SyntaxProtocol) -> Bool {
   for ancestor in ancestors(of: node) {
     if let clause = ancestor.as(IfConfigClauseSyntax.self),
       clause.poundKeyword.tokenKind == .poundIf || clause.poundKeyword.tokenKind == .poundElseif,
-      clause.condition?.trimmedDescription == "DEBUG"
+      clause.condition?.trimmedText == "DEBUG"
     {
       return true
     }
@@ -217,4 +217,18 @@ func isTypeDeclaration(_ decl: DeclSyntax) -> Bool {
 /// extended type's members.
 func declaresMembers(_ extensionDecl: ExtensionDeclSyntax) -> Bool {
   extensionDecl.memberBlock.members.contains { !isTypeDeclaration($0.decl) }
+}
+
+extension SyntaxProtocol {
+  /// The node's source text without the leading trivia of its first token and the trailing
+  /// trivia of its last: what `trimmedDescription` returns, without the copy of the subtree
+  /// that `trimmed` makes (a detached copy rebuilt twice, a tenth of a lint's time when type
+  /// names and attributes were read through it).
+  var trimmedText: String {
+    let bytes = syntaxTextBytes
+    let start = leadingTriviaLength.utf8Length
+    let end = bytes.count - trailingTriviaLength.utf8Length
+    guard start < end else { return "" }
+    return String(decoding: bytes[start..<end], as: UTF8.self)
+  }
 }

@@ -80,19 +80,24 @@ enum UseContext {
   /// Whether everything inside `node` runs only in response to an event: an action-labelled
   /// argument, an action closure, a `Void` method, a setter or observer. Pass it as
   /// `descendants(_:of:skipping:)`'s `skipping` to leave actions out.
+  ///
+  /// Asked of every node of a view's rendering code: the node's kind is read once, and only the
+  /// four kinds that can be actions are cast.
   static func isAction(_ node: Syntax) -> Bool {
-    if let argument = node.as(LabeledExprSyntax.self), let label = argument.label?.text {
+    switch node.kind {
+    case .labeledExpr:
+      guard let label = node.cast(LabeledExprSyntax.self).label?.text else { return false }
       return actionLabels.contains(label) || isEventHandlerName(label)
-    }
-    if let closure = node.as(ClosureExprSyntax.self) { return isActionClosure(closure) }
-    if let function = node.as(FunctionDeclSyntax.self) {
-      return function.signature.returnClause == nil
-    }
-    if let accessor = node.as(AccessorDeclSyntax.self) {
-      let kind = accessor.accessorSpecifier.tokenKind
+    case .closureExpr:
+      return isActionClosure(node.cast(ClosureExprSyntax.self))
+    case .functionDecl:
+      return node.cast(FunctionDeclSyntax.self).signature.returnClause == nil
+    case .accessorDecl:
+      let kind = node.cast(AccessorDeclSyntax.self).accessorSpecifier.tokenKind
       return kind == .keyword(.set) || kind == .keyword(.didSet) || kind == .keyword(.willSet)
+    default:
+      return false
     }
-    return false
   }
 
   /// Calls whose closures build views while the caller renders: containers, content

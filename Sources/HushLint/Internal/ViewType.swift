@@ -62,7 +62,7 @@ struct ViewType {
           else { continue }
           for argument in call.arguments {
             guard let label = argument.label?.text else { continue }
-            var name = argument.expression.trimmedDescription
+            var name = argument.expression.trimmedText
             if name.hasPrefix("self.") { name.removeFirst(5) }
             let isBinding = name.hasPrefix("$")
             if isBinding {
@@ -96,7 +96,7 @@ struct ViewType {
     for declaration in collector.structs {
       let name = declaration.name.text
       let extensions = collector.extensions.filter {
-        $0.extendedType.trimmedDescription.split(separator: ".").last.map(String.init) == name
+        $0.extendedType.trimmedText.split(separator: ".").last.map(String.init) == name
       }
       var conformances = Set(inheritedNames(declaration.inheritanceClause))
       for extensionDecl in extensions {
@@ -119,7 +119,7 @@ struct ViewType {
   }
 
   private static func inheritedNames(_ clause: InheritanceClauseSyntax?) -> [String] {
-    clause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+    clause?.inheritedTypes.map { $0.type.trimmedText } ?? []
   }
 }
 
@@ -137,12 +137,12 @@ struct ViewProperty {
   static func all(in member: DeclSyntax) -> [ViewProperty] {
     guard let variable = member.as(VariableDeclSyntax.self) else { return [] }
     let wrapper = variable.attributes.compactMap {
-      $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription
+      $0.as(AttributeSyntax.self)?.attributeName.trimmedText
     }.first
     return variable.bindings.compactMap { binding in
       guard let name = binding.identifierName else { return nil }
       return ViewProperty(
-        name: name, wrapper: wrapper, type: binding.typeAnnotation?.type.trimmedDescription,
+        name: name, wrapper: wrapper, type: binding.typeAnnotation?.type.trimmedText,
         isStatic: variable.isStatic, isComputed: binding.isComputed,
         initializer: binding.initializer?.value, declaration: variable, binding: binding)
     }

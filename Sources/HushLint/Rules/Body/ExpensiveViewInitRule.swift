@@ -286,7 +286,7 @@ struct ExpensiveViewInitRule: Rule {
     // The receiver's text only for the few names that matter: a long modifier chain would
     // make it O(n²).
     guard resourceLookups.contains(name) || ["contents", "contentsOfDirectory"].contains(name),
-      let base = call.calleeBase?.trimmedDescription
+      let base = call.calleeBase?.trimmedText
     else { return nil }
     if base.hasPrefix("Bundle."), resourceLookups.contains(name),
       call.arguments.contains(where: { $0.label?.text.hasPrefix("forResource") == true })

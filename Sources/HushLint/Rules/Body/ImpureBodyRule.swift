@@ -248,7 +248,7 @@ struct ImpureBodyRule: Rule {
         at: call,
         message: "\(name) in body runs on every render; remove it, or log from an action")
     }
-    if name == "_printChanges", let base = call.calleeBase?.trimmedDescription,
+    if name == "_printChanges", let base = call.calleeBase?.trimmedText,
       base == "Self" || base == view.name
     {
       if isInsideDebugConditional(call) {
@@ -273,7 +273,7 @@ struct ImpureBodyRule: Rule {
     // The receiver's text only for the names that matter: for every call of a long modifier
     // chain it would make the rule O(n²).
     if networkMethods.contains(name) || fileMethods.contains(name) || name.hasPrefix("set"),
-      let base = call.calleeBase?.trimmedDescription
+      let base = call.calleeBase?.trimmedText
     {
       if base.hasPrefix("URLSession"), networkMethods.contains(name) {
         return Finding(

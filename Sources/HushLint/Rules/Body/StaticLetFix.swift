@@ -108,7 +108,7 @@ enum StaticLetFix {
       list.parent?.is(CodeBlockSyntax.self) == true
         || list.parent?.is(AccessorBlockSyntax.self) == true,
       let member = directMember(list, of: view),
-      let type = declaration.bindings.first?.typeAnnotation?.type.trimmedDescription
+      let type = declaration.bindings.first?.typeAnnotation?.type.trimmedText
         ?? call.calleeName,
       isStaticSafe(call.arguments)
     else { return nil }
@@ -133,10 +133,10 @@ enum StaticLetFix {
     }
     let indentation = Self.indentation(before: item)
     let memberIndentation = Self.indentation(before: member)
-    let statements = items[start...end].map(\.trimmedDescription)
+    let statements = items[start...end].map(\.trimmedText)
     let property: String
     if start == end {
-      let annotation = declaration.bindings.first?.typeAnnotation?.trimmedDescription ?? ""
+      let annotation = declaration.bindings.first?.typeAnnotation?.trimmedText ?? ""
       property = "private static let \(name)\(annotation) = \(initialValue(of: declaration))"
     } else {
       property =
@@ -250,7 +250,7 @@ enum StaticLetFix {
   }
 
   private static func initialValue(of declaration: VariableDeclSyntax) -> String {
-    declaration.bindings.first?.initializer?.value.trimmedDescription ?? ""
+    declaration.bindings.first?.initializer?.value.trimmedText ?? ""
   }
 
   /// The spaces and tabs that start the line of `node`'s first token.

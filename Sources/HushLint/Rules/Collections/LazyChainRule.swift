@@ -80,13 +80,13 @@ struct LazyChainRule: Rule {
       let member = first.calledExpression.as(MemberAccessExprSyntax.self),
       let root = member.base
     else { return nil }
-    if root.trimmedDescription.contains(".lazy") || root.trimmedDescription.hasSuffix("lazy") {
+    if root.trimmedText.contains(".lazy") || root.trimmedText.hasSuffix("lazy") {
       return nil
     }
     if let rootName = rootName(of: root), rootName.hasPrefix("$") { return nil }
     let combine = ["publisher", "values", "eraseToAnyPublisher", "sink", "receive"]
     if chain.contains(where: { combine.contains($0.calleeName ?? "") })
-      || root.trimmedDescription.contains("publisher")
+      || root.trimmedText.contains("publisher")
     {
       return nil
     }

@@ -161,10 +161,10 @@ struct ForEachThroughParentStoreRule: Rule {
           else { continue }
           let rows = data.declName.baseName.text
           let message =
-            "ForEach(\(data.trimmedDescription)) makes this view depend on every row: "
+            "ForEach(\(data.trimmedText)) makes this view depend on every row: "
             + "it renders whenever any row changes; iterate "
-            + "'\(data.trimmedDescription).ids' and read each row by id "
-            + "('\(base.trimmedDescription).\(rows)[id: id]' tracks only that row)"
+            + "'\(data.trimmedText).ids' and read each row by id "
+            + "('\(base.trimmedText).\(rows)[id: id]' tracks only that row)"
           // Only for an identified collection of some state in the project (the fix reads its
           // ids): a plain array has none.
           let isIdentified: @Sendable (ProjectIndex) -> Bool = { index in
@@ -203,7 +203,7 @@ struct ForEachThroughParentStoreRule: Rule {
     guard
       !closure.statements.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == idName })
     else { return nil }
-    let collection = data.trimmedDescription
+    let collection = data.trimmedText
     func insertion(at position: AbsolutePosition, _ text: String) -> TextEdit {
       TextEdit(range: position.utf8Offset..<position.utf8Offset, replacement: text)
     }

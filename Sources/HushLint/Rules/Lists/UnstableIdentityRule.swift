@@ -281,7 +281,7 @@ struct UnstableIdentityRule: Rule {
       guard !isTransient else { continue }
       let view = file.views.first { $0.declaration.range.contains(call.position) }
       let keyPath = call.argument("id")?.as(KeyPathExprSyntax.self)
-      let keyPathText = keyPath?.components.trimmedDescription
+      let keyPathText = keyPath?.components.trimmedText
       if let keyPath, keyPathText == ".offset", let enumerated = Self.enumeratedBase(data) {
         // The file changes the collection only at its end: no element moves to another offset.
         if let name = Self.lastName(enumerated), mutated.names.contains(name),
@@ -424,7 +424,7 @@ struct UnstableIdentityRule: Rule {
     // The property is the collection itself, or an object or value holding it.
     let isWholeProperty =
       collection.is(DeclReferenceExprSyntax.self)
-      || collection.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription == "self"
+      || collection.as(MemberAccessExprSyntax.self)?.base?.trimmedText == "self"
     let member = lastName(collection).map(Fixedness.fixedIfNeverWritten) ?? .changes
     guard let property = view?.property(named: root), !property.isComputed,
       property.wrapper == nil

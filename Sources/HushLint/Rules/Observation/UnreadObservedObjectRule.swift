@@ -245,6 +245,6 @@ struct UnreadObservedObjectRule: Rule {
     guard let call = property.initializer?.as(FunctionCallExprSyntax.self),
       call.calledExpression.is(DeclReferenceExprSyntax.self)
     else { return nil }
-    return call.calledExpression.trimmedDescription
+    return call.calledExpression.trimmedText
   }
 }

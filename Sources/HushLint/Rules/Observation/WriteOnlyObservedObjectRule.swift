@@ -194,7 +194,7 @@ struct WriteOnlyObservedObjectRule: Rule {
   ) -> TextEdit? {
     guard property.wrapper == "ObservedObject", property.declaration.bindings.count == 1,
       let attribute = property.declaration.attributes.first?.as(AttributeSyntax.self),
-      attribute.attributeName.trimmedDescription == "ObservedObject",
+      attribute.attributeName.trimmedText == "ObservedObject",
       let next = attribute.nextToken(viewMode: .sourceAccurate)
     else { return nil }
     let projected = "$" + property.name

@@ -260,8 +260,8 @@ struct HighFrequencySendRule: Rule {
           }
         } else if call.calleeName == "onChange", let observed = call.argument("of"),
           let name = rootName(of: observed),
-          observed.trimmedDescription == name
-            || observed.trimmedDescription == "self." + name
+          observed.trimmedText == name
+            || observed.trimmedText == "self." + name
         {
           onChanges.append((call, name))
         }
@@ -329,7 +329,7 @@ struct HighFrequencySendRule: Rule {
 
   private static func isStoreBinding(_ value: ExprSyntax) -> Bool {
     guard let root = rootName(of: value), isStoreName(root) else { return false }
-    let text = value.trimmedDescription
+    let text = value.trimmedText
     return root.hasPrefix("$") || text.contains(".$") || text.contains(".binding(")
   }
 

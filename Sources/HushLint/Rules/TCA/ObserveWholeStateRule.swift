@@ -273,7 +273,7 @@ struct ObserveWholeStateRule: Rule {
       return .small
     }
     guard let call = value.as(FunctionCallExprSyntax.self) else { return .unknown }
-    var type = call.calledExpression.trimmedDescription
+    var type = call.calledExpression.trimmedText
     if type.hasSuffix(".init") { type.removeLast(".init".count) }
     return type.isEmpty ? .unknown : .named(type)
   }
@@ -370,7 +370,7 @@ struct ObserveWholeStateRule: Rule {
 
   private static func isIdentity(_ expression: ExprSyntax) -> Bool {
     if let keyPath = expression.as(KeyPathExprSyntax.self) {
-      return keyPath.root == nil && keyPath.components.trimmedDescription == ".self"
+      return keyPath.root == nil && keyPath.components.trimmedText == ".self"
     }
     guard let closure = expression.as(ClosureExprSyntax.self) else { return false }
     let parameter: String

@@ -1,0 +1,81 @@
+import SwiftParser
+import SwiftSyntax
+import Testing
+
+@testable import HushLint
+
+/// The linter's own readings of source text give what swift-syntax's slower ones give:
+/// `trimmedText` is `trimmedDescription`, and the line table places every position where
+/// `SourceLocationConverter` does.
+@Suite struct SourceTextTests {
+  /// Every rule example, and texts with every kind of line break, comments, trivia at both
+  /// ends and characters of several UTF-8 bytes.
+  static var sources: [String] {
+    let examples = RuleRegistry.all.flatMap {
+      ($0.description.triggeringExamples + $0.description.nonTriggeringExamples).map(
+        \.strippedCode)
+    }
+    return examples + [
+      "",
+      "\n",
+      "let a = 1",
+      "  // leading comment\n  let a = 1 // trailing\n\n",
+      "struct A {\r\n  var b: Int /* c */\r\n}\r\n",
+      "struct A {\r  var b = \"é🙂\"\r}\r",
+      "let x = [1,\n\r\n2,\r3]  \n\t",
+      "func f() {\n  /* a\n block */ g(\"\"\"\n  many\n  lines\n  \"\"\")\n}",
+      "@available(iOS 17, *)\nstruct V: View {\n  var body: some View { Text(\"ü\") }\n}",
+    ]
+  }
+
+  @Test func trimmedTextIsTrimmedDescriptionForEveryNode() {
+    var compared = 0
+    for source in Self.sources {
+      let collector = AllNodes(viewMode: .sourceAccurate)
+      collector.walk(Parser.parse(source: source))
+      for node in collector.nodes {
+        #expect(node.trimmedText == node.trimmedDescription, "\(node.kind) in \(source)")
+        compared += 1
+      }
+    }
+    #expect(compared > 10_000)
+  }
+
+  @Test func lineTableAgreesWithTheConverterAtEveryOffset() {
+    for source in Self.sources {
+      let tree = Parser.parse(source: source)
+      let converter = SourceLocationConverter(fileName: "A.swift", tree: tree)
+      let table = LineTable(source)
+      let lines = converter.sourceLines
+      #expect(table.count == lines.count, "\(source)")
+      for offset in -1...(source.utf8.count + 1) {
+        let position = AbsolutePosition(utf8Offset: offset)
+        let expected = converter.location(for: position)
+        #expect(
+          table.position(of: position)
+            == SourcePosition(line: expected.line, column: expected.column),
+          "offset \(offset) of \(source.debugDescription)")
+      }
+      for (number, line) in lines.enumerated() {
+        var withoutBreak = Substring(line)
+        if withoutBreak.hasSuffix("\r\n") || withoutBreak.hasSuffix("\n")
+          || withoutBreak.hasSuffix("\r")
+        {
+          withoutBreak = withoutBreak.dropLast()
+        }
+        #expect(table.text(ofLine: number + 1, in: source) == withoutBreak)
+      }
+      #expect(table.text(ofLine: lines.count + 1, in: source).isEmpty)
+      #expect(table.text(ofLine: 0, in: source).isEmpty)
+    }
+  }
+}
+
+private final class AllNodes: SyntaxAnyVisitor {
+  var nodes: [Syntax] = []
+
+  override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+    nodes.append(node)
+    return .visitChildren
+  }
+}
