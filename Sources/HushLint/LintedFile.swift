@@ -31,6 +31,8 @@ public struct LintedFile: Sendable {
   let views: [ViewType]
   /// The nodes rules search, gathered in one walk.
   let syntax: SyntaxIndex
+  /// The collections the file writes.
+  let mutated: MutatedNames
   /// Every function call in the file, in source order.
   var calls: [FunctionCallExprSyntax] { syntax.calls }
 
@@ -66,13 +68,16 @@ public struct LintedFile: Sendable {
     }
     let syntax = SyntaxIndex(tree)
     let views = ViewType.all(in: tree)
+    let mutated = MutatedNames(syntax)
     if let index {
       self.index = index
     } else {
       // This file's declarations and writes; whether they are all the writes is known only
       // to a lint of the whole set of files.
-      var own = ProjectIndex(files: [tree])
-      own.mutatedNames = MutatedNames(syntax).names
+      var own = ProjectIndex()
+      own.add(
+        tree, mentionsObjectWillChange: containsBytes(source, "objectWillChange"))
+      own.mutatedNames = mutated.names
       own.actionHandlers = ActionHandlers.byType(
         in: syntax.switches, file: path, lines: lines)
       own.nestedActionPaths = ActionHandlers.nestedPaths(in: syntax.switches)
@@ -85,6 +90,7 @@ public struct LintedFile: Sendable {
     }
     self.views = views
     self.syntax = syntax
+    self.mutated = mutated
   }
 
   /// Whether the file imports `module` (`import Hush`, `@testable import Hush`).

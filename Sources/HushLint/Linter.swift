@@ -56,7 +56,7 @@ public struct Linter: Sendable {
           continue
         }
         let lineText = file.lines.text(ofLine: position.line, in: file.source)
-          .trimmingCharacters(in: .whitespaces)
+          .trimmingSpaces
         let violation = Violation(
           ruleID: description.id, file: file.path, position: position,
           severity: finding.isMild ? severity.lowered : severity, message: finding.message,

@@ -65,7 +65,14 @@ public struct ProjectIndex: Sendable, Codable {
 
   /// Adds the type declarations in `file`.
   public mutating func add(_ file: SourceFileSyntax) {
+    add(file, mentionsObjectWillChange: containsBytes(file.description, "objectWillChange"))
+  }
+
+  /// Adds the type declarations in `file`; a type's members are searched for
+  /// `objectWillChange` only when the file's text has it somewhere (most files do not).
+  mutating func add(_ file: SourceFileSyntax, mentionsObjectWillChange: Bool) {
     let collector = TypeCollector(viewMode: .sourceAccurate)
+    collector.mentionsObjectWillChange = mentionsObjectWillChange
     collector.walk(file)
     for summary in collector.summaries { types[summary.name, default: []].append(summary) }
     for found in collector.extensions {
@@ -293,6 +300,8 @@ extension TypeSummary: Codable {
 
 private final class TypeCollector: SyntaxVisitor {
   var summaries: [TypeSummary] = []
+  /// Whether the file's text has `objectWillChange` anywhere.
+  var mentionsObjectWillChange = true
   /// The types and extensions the walk is inside, innermost last.
   private var enclosing: [String] = []
   var extensions:
@@ -353,7 +362,8 @@ private final class TypeCollector: SyntaxVisitor {
       extensions.append(
         (
           String(name), computed, Self.inheritedNames(node.inheritanceClause),
-          containsBytes(node.memberBlock.description, "objectWillChange"),
+          mentionsObjectWillChange
+            && containsBytes(node.memberBlock.description, "objectWillChange"),
           declaresMembers(node)
         ))
     }
@@ -406,7 +416,7 @@ private final class TypeCollector: SyntaxVisitor {
     if kind == .classType {
       summary.mayPublish =
         !summary.conformances.isSubset(of: Self.quietInheritance)
-        || containsBytes(members.description, "objectWillChange")
+        || (mentionsObjectWillChange && containsBytes(members.description, "objectWillChange"))
         || members.members.contains { member in
           guard let variable = member.decl.as(VariableDeclSyntax.self) else { return false }
           return !variable.attributes.isEmpty && !variable.isStatic

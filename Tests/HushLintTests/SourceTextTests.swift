@@ -1,3 +1,4 @@
+import Foundation
 import SwiftParser
 import SwiftSyntax
 import Testing
@@ -77,5 +78,19 @@ private final class AllNodes: SyntaxAnyVisitor {
   override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
     nodes.append(node)
     return .visitChildren
+  }
+}
+
+extension SourceTextTests {
+  @Test func trimmingSpacesIsFoundationsTrimmingOfWhitespaces() {
+    let lines = [
+      "", " ", "\t\t", "  let a = 1  ", "\tx\t", "\u{00A0}y\u{2003}", "\u{3000} z \u{3000}",
+      "\u{0B}v\u{0C}", "\u{85}w", " \u{301}a", "é ", "🙂\t", "a  b", " \u{2028}c",
+    ]
+    for line in lines {
+      #expect(
+        Substring(line).trimmingSpaces == line.trimmingCharacters(in: .whitespaces),
+        "\(line.debugDescription)")
+    }
   }
 }

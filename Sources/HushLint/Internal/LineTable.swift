@@ -66,3 +66,19 @@ struct LineTable: Sendable {
         utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)])
   }
 }
+
+extension Substring {
+  /// The text without the spaces and tabs around it: what `trimmingCharacters(in:
+  /// .whitespaces)` gives (Unicode's space separators and the tab), without Foundation's
+  /// conversion of the text (tens of thousands of instructions a line).
+  var trimmingSpaces: String {
+    func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+      scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+    }
+    let scalars = unicodeScalars
+    guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+      let last = scalars.lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(scalars[first...last])
+  }
+}

@@ -47,6 +47,21 @@ enum RenderScope {
   /// property defaults, `body`, and the computed properties and methods `body` reaches
   /// outside of actions.
   static func perRenderMembers(of view: ViewType) -> [Syntax] {
+    perRenderCode(of: view).map(\.member)
+  }
+
+  /// A member that runs when its view is created or rendered, with the calls and name
+  /// references in it outside of actions, in source order.
+  struct RenderedMember {
+    var member: Syntax
+    var calls: [FunctionCallExprSyntax]
+    var references: [DeclReferenceExprSyntax]
+  }
+
+  /// ``perRenderMembers(of:)`` with what each member calls and names outside of actions,
+  /// each member walked once (the walk that finds which members `body` reaches also gathers
+  /// what rules look for there).
+  static func perRenderCode(of view: ViewType) -> [RenderedMember] {
     // The instance methods and computed properties a name can reach, in member order (one
     // pass over the members, rather than one per name read: views with hundreds of members).
     var callable: [String: [Syntax]] = [:]
@@ -67,30 +82,55 @@ enum RenderScope {
     }
     var reachable: Set<String> = []
     var pending = view.bodies.map(Syntax.init)
-    var result: [Syntax] = []
+    var result: [RenderedMember] = []
     var visited: Set<SyntaxIdentifier> = []
     while let member = pending.popLast() {
       guard visited.insert(member.id).inserted else { continue }
-      result.append(member)
-      for reference in descendants(
-        DeclReferenceExprSyntax.self, of: member, skipping: UseContext.isAction)
-      {
+      let rendered = walk(member)
+      result.append(rendered)
+      for reference in rendered.references {
         let name = reference.baseName.text
         guard reachable.insert(name).inserted else { continue }
         pending += callable[name] ?? []
       }
     }
     for member in view.members {
-      if member.is(InitializerDeclSyntax.self) { result.append(Syntax(member)) }
+      if member.is(InitializerDeclSyntax.self) { result.append(walk(Syntax(member))) }
       if let variable = member.as(VariableDeclSyntax.self), !variable.isStatic,
         !variable.isLazy,
         !variable.attributeNames.contains(where: { ["StateObject", "Environment"].contains($0) })
       {
         for binding in variable.bindings {
-          if let initializer = binding.initializer { result.append(Syntax(initializer)) }
+          if let initializer = binding.initializer { result.append(walk(Syntax(initializer))) }
         }
       }
     }
     return result
+  }
+
+  /// The calls and name references in `member` outside of actions, in one walk.
+  private static func walk(_ member: Syntax) -> RenderedMember {
+    let collector = RenderedCodeCollector(viewMode: .sourceAccurate)
+    collector.walk(member)
+    return RenderedMember(
+      member: member, calls: collector.calls, references: collector.references)
+  }
+}
+
+/// Gathers the calls and name references under a node, leaving out actions (see
+/// ``UseContext/isAction(_:)``, asked of the node itself too). Not generic, for the reason
+/// ``NodeCollector`` gives.
+private final class RenderedCodeCollector: SyntaxAnyVisitor {
+  var calls: [FunctionCallExprSyntax] = []
+  var references: [DeclReferenceExprSyntax] = []
+
+  override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+    if UseContext.isAction(node) { return .skipChildren }
+    switch node.kind {
+    case .functionCallExpr: calls.append(node.cast(FunctionCallExprSyntax.self))
+    case .declReferenceExpr: references.append(node.cast(DeclReferenceExprSyntax.self))
+    default: break
+    }
+    return .visitChildren
   }
 }

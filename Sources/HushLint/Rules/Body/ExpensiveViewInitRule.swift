@@ -190,11 +190,9 @@ struct ExpensiveViewInitRule: Rule {
     var result: [Finding] = []
     var seen: Set<SyntaxIdentifier> = []
     for view in file.views {
-      let scopes = RenderScope.perRenderMembers(of: view)
-      for scope in scopes {
-        for call in descendants(
-          FunctionCallExprSyntax.self, of: scope, skipping: UseContext.isAction)
-        where seen.insert(call.id).inserted {
+      let rendered = RenderScope.perRenderCode(of: view)
+      for code in rendered {
+        for call in code.calls where seen.insert(call.id).inserted {
           if let what = Self.expensiveWork(call) {
             let finding = Finding(
               at: call,
@@ -204,7 +202,7 @@ struct ExpensiveViewInitRule: Rule {
           }
         }
       }
-      result += Self.expensiveMemberReads(in: view, scopes: scopes)
+      result += Self.expensiveMemberReads(in: view, rendered: rendered)
     }
     return result
   }
@@ -212,15 +210,15 @@ struct ExpensiveViewInitRule: Rule {
   /// Reads, while `view` renders, of another type's member that builds an expensive object
   /// each time it runs (`video.publishedText`, `commit.date.shortRelative()`,
   /// `Ago.text(for: date)`), decided once the project's members are known: one finding for
-  /// each member a view reads. `scopes`: the view's per-render members.
-  private static func expensiveMemberReads(in view: ViewType, scopes: [Syntax]) -> [Finding] {
+  /// each member a view reads. `rendered`: the view's per-render members.
+  private static func expensiveMemberReads(
+    in view: ViewType, rendered: [RenderScope.RenderedMember]
+  ) -> [Finding] {
     let own = Set(view.members.flatMap(memberNames))
     var result: [Finding] = []
     var seen: Set<String> = []
-    for scope in scopes {
-      for reference in descendants(
-        DeclReferenceExprSyntax.self, of: scope, skipping: UseContext.isAction)
-      {
+    for code in rendered {
+      for reference in code.references {
         // `model.member` or `Type.member`: a model's member, not one of the view's own.
         // The base is a value reached by names alone (`video`, `model.settings`, `Ago`), not
         // a call's result: that leaves out modifier chains, the most common member reads.

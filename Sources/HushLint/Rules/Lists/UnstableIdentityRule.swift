@@ -270,7 +270,7 @@ struct UnstableIdentityRule: Rule {
 
   func findings(in file: LintedFile) -> [Finding] {
     var result: [Finding] = []
-    let mutated = MutatedNames(file.syntax)
+    let mutated = file.mutated
     for call in file.calls where ViewContainers.isForEach(call) {
       guard let data = call.firstUnlabeledArgument else { continue }
       // A menu's or picker's items are built when it opens and hold no state to lose.
@@ -583,6 +583,8 @@ struct UnstableIdentityRule: Rule {
   }
 
   private func uuidFindings(in file: LintedFile) -> [Finding] {
+    // Most files never name the type: no walk of their views for it.
+    guard containsBytes(file.source, "UUID") else { return [] }
     var result: [Finding] = []
     let message =
       "UUID() here makes a new identity each time the view is created or rendered, so "
