@@ -85,7 +85,7 @@ public struct LintedFile: Sendable {
         calls: syntax.calls, functions: syntax.functions, variables: syntax.variables,
         enumCases: syntax.enumCases, viewNames: Set(views.map(\.name)), file: path,
         lines: lines)
-      (own.handoffs, own.sliderBindings) = ViewType.handoffs(in: views)
+      (own.handoffs, own.sliderBindings) = ViewType.handoffs(in: views, syntax: syntax)
       self.index = own
     }
     self.views = views

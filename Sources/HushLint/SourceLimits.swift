@@ -21,9 +21,7 @@ public enum SourceLimits {
   public static func problem(in source: String) -> String? {
     var scanner = Scanner()
     var source = source
-    source.withUTF8 { bytes in
-      for byte in bytes { scanner.consume(byte) }
-    }
+    source.withUTF8 { scanner.scan($0) }
     if scanner.deepest > maximumNesting {
       return "nests \(scanner.deepest) levels deep, more than the \(maximumNesting) "
         + "hush lint parses"
@@ -50,6 +48,19 @@ public enum SourceLimits {
     var beforePrevious: UInt8 = 0
     var escaped = false
     var quotes = 0
+
+    mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) {
+      for byte in bytes {
+        // Most bytes are code that opens, closes and starts nothing: only remembered.
+        if case .code = state, Self.isPlainCode(byte) {
+          beforePrevious = previous
+          previous = byte
+          run = 0
+        } else {
+          consume(byte)
+        }
+      }
+    }
 
     mutating func consume(_ byte: UInt8) {
       let last = previous
@@ -121,6 +132,19 @@ public enum SourceLimits {
         break
       default:
         run = 0
+      }
+    }
+
+    /// Whether `byte`, in code, only ends a run of `[` (the `default` of `code(_:after:_:)`,
+    /// whatever came before it).
+    static func isPlainCode(_ byte: UInt8) -> Bool {
+      switch byte {
+      case UInt8(ascii: "/"), UInt8(ascii: "*"), UInt8(ascii: "\""), UInt8(ascii: "["),
+        UInt8(ascii: "("), UInt8(ascii: "{"), UInt8(ascii: ")"), UInt8(ascii: "]"),
+        UInt8(ascii: "}"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\n"),
+        UInt8(ascii: ";"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+        false
+      default: true
       }
     }
 

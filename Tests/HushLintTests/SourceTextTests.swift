@@ -94,3 +94,23 @@ extension SourceTextTests {
     }
   }
 }
+
+extension SourceTextTests {
+  @Test func theCallsFoundByPositionAreTheCallsAWalkFinds() {
+    var compared = 0
+    for source in Self.sources + ["f(g(h()))(x)", "a.b(c).d { e() }(f())", "f(", "g(h(i("] {
+      let tree = Parser.parse(source: source)
+      let syntax = SyntaxIndex(tree)
+      let collector = AllNodes(viewMode: .sourceAccurate)
+      collector.walk(tree)
+      for node in collector.nodes {
+        #expect(
+          syntax.calls(in: node).map(\.id)
+            == descendants(FunctionCallExprSyntax.self, of: node).map(\.id),
+          "\(node.kind) in \(source)")
+        compared += 1
+      }
+    }
+    #expect(compared > 10_000)
+  }
+}

@@ -4,10 +4,18 @@
 /// (which also converts the string) and `utf8.firstRange(of:)` through an unspecialized generic
 /// one; on a whole app each took several percent of a lint.
 func containsBytes(_ text: String, _ needle: String) -> Bool {
+  containsBytes(text, needle, in: 0..<text.utf8.count)
+}
+
+/// Whether the UTF-8 bytes of `text` at the offsets `range` (clamped to the text) contain
+/// `needle`.
+func containsBytes(_ text: String, _ needle: String, in range: Range<Int>) -> Bool {
   var text = text
   var needle = needle
-  return text.withUTF8 { haystack in
-    needle.withUTF8 { pattern in
+  return text.withUTF8 { whole in
+    let haystack = UnsafeBufferPointer(
+      rebasing: whole[range.clamped(to: 0..<whole.count)])
+    return needle.withUTF8 { pattern in
       guard let first = pattern.first, haystack.count >= pattern.count else {
         return pattern.isEmpty
       }

@@ -58,9 +58,10 @@ enum ExpensiveMembers {
     for element in enumCases { declared[element, default: 0] += 1 }
     var expensive: [String: ExpensiveMember] = [:]
     let fileName = file.split(separator: "/").last.map(String.init) ?? file
-    for call in calls where call.isUnqualifiedCall {
+    for call in calls {
       guard let type = call.calleeName, ExpensiveViewInitRule.expensiveTypes.contains(type),
-        !isBuiltFromInput(call), let key = memberBuildingEachRun(call, viewNames: viewNames)
+        call.isUnqualifiedCall, !isBuiltFromInput(call),
+        let key = memberBuildingEachRun(call, viewNames: viewNames)
       else { continue }
       let line = lines.position(of: call.positionAfterSkippingLeadingTrivia).line
       // One count a member, however many objects it builds.

@@ -19,6 +19,8 @@ struct LineTable: Sendable {
       while offset < bytes.count {
         let byte = bytes[offset]
         offset += 1
+        // Most bytes are above both line breaks: one comparison for them.
+        guard byte <= UInt8(ascii: "\r") else { continue }
         if byte == UInt8(ascii: "\n") {
           starts.append(offset)
         } else if byte == UInt8(ascii: "\r") {

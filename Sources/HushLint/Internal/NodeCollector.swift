@@ -44,3 +44,22 @@ func descendants<Node: SyntaxProtocol>(
   collector.walk(root)
   return collector.found.map { $0.cast(Node.self) }
 }
+
+/// Every `First` and every `Second` in `root` outside the subtrees whose top node `skipping`
+/// accepts, each in source order: one walk where two calls of
+/// ``descendants(_:of:skipping:)`` would make two.
+func descendants<First: SyntaxProtocol, Second: SyntaxProtocol>(
+  _ first: First.Type, _ second: Second.Type, of root: some SyntaxProtocol,
+  skipping: @escaping (Syntax) -> Bool
+) -> ([First], [Second]) {
+  let collector = NodeCollector(
+    matches: { $0.is(First.self) || $0.is(Second.self) }, skipping: skipping)
+  collector.walk(root)
+  var firsts: [First] = []
+  var seconds: [Second] = []
+  for node in collector.found {
+    if let found = node.as(First.self) { firsts.append(found) }
+    if let found = node.as(Second.self) { seconds.append(found) }
+  }
+  return (firsts, seconds)
+}

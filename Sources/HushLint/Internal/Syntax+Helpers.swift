@@ -40,18 +40,20 @@ extension PatternBindingSyntax {
 extension FunctionCallExprSyntax {
   /// The called name: `ForEach` for `ForEach(…)`, `sorted` for `xs.sorted(…)`.
   var calleeName: String? {
-    if let reference = calledExpression.as(DeclReferenceExprSyntax.self) {
-      return reference.baseName.text
+    // Asked of most calls by several rules: the called expression is made once and its kind
+    // read once.
+    let callee = calledExpression
+    switch callee.kind {
+    case .declReferenceExpr:
+      return callee.cast(DeclReferenceExprSyntax.self).baseName.text
+    case .memberAccessExpr:
+      return callee.cast(MemberAccessExprSyntax.self).declName.baseName.text
+    case .genericSpecializationExpr:
+      return callee.cast(GenericSpecializationExprSyntax.self).expression.as(
+        DeclReferenceExprSyntax.self)?.baseName.text
+    default:
+      return nil
     }
-    if let member = calledExpression.as(MemberAccessExprSyntax.self) {
-      return member.declName.baseName.text
-    }
-    if let generic = calledExpression.as(GenericSpecializationExprSyntax.self),
-      let reference = generic.expression.as(DeclReferenceExprSyntax.self)
-    {
-      return reference.baseName.text
-    }
-    return nil
   }
 
   /// The receiver of a method call: `xs` in `xs.sorted()`.
@@ -90,15 +92,20 @@ extension FunctionCallExprSyntax {
   }
 }
 
-/// The parents of `node`, nearest first.
-func ancestors(of node: some SyntaxProtocol) -> [Syntax] {
-  var result: [Syntax] = []
-  var current = node.parent
-  while let next = current {
-    result.append(next)
-    current = next.parent
+/// The parents of `node`, nearest first, each found when asked for: a search that stops at
+/// the first match goes no further up, and nothing is stored.
+func ancestors(of node: some SyntaxProtocol) -> Ancestors {
+  Ancestors(upcoming: node.parent)
+}
+
+/// The parents of a node, nearest first (see ``ancestors(of:)``).
+struct Ancestors: Sequence, IteratorProtocol {
+  fileprivate var upcoming: Syntax?
+
+  mutating func next() -> Syntax? {
+    defer { upcoming = upcoming?.parent }
+    return upcoming
   }
-  return result
 }
 
 /// The root of a member chain: `model` in `model.items.count` or `$model.name`.

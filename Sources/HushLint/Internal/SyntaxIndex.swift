@@ -21,6 +21,25 @@ struct SyntaxIndex {
 
   fileprivate init() {}
 
+  /// The calls inside `node` (itself included), in source order: a slice of ``calls``, found
+  /// by position, where a walk of `node` would visit every node under it.
+  func calls(in node: some SyntaxProtocol) -> ArraySlice<FunctionCallExprSyntax> {
+    // The walk that made `calls` visits in source order, so their positions never decrease.
+    let start = node.position
+    let end = node.endPosition
+    var low = 0
+    var high = calls.count
+    while low < high {
+      let middle = (low + high) / 2
+      if calls[middle].position < start { low = middle + 1 } else { high = middle }
+    }
+    var upper = low
+    while upper < calls.count, calls[upper].position < end { upper += 1 }
+    // A call that starts where `node` starts may be around it (`node` its called name).
+    while low < upper, calls[low].endPosition > end { low += 1 }
+    return calls[low..<upper]
+  }
+
   private final class Collector: SyntaxVisitor {
     var index = SyntaxIndex()
 

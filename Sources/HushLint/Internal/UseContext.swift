@@ -137,12 +137,13 @@ enum UseContext {
   /// accessor other than a getter. Pass it as `descendants(_:of:skipping:)`'s `skipping` to
   /// keep only what runs while `body` evaluates.
   static func isDeferred(_ node: Syntax) -> Bool {
-    if let closure = node.as(ClosureExprSyntax.self) { return !runsAtOnce(closure) }
-    if let function = node.as(FunctionDeclSyntax.self) { return function.name.text != "body" }
-    if let accessor = node.as(AccessorDeclSyntax.self) {
-      return accessor.accessorSpecifier.tokenKind != .keyword(.get)
+    switch node.kind {
+    case .closureExpr: return !runsAtOnce(node.cast(ClosureExprSyntax.self))
+    case .functionDecl: return node.cast(FunctionDeclSyntax.self).name.text != "body"
+    case .accessorDecl:
+      return node.cast(AccessorDeclSyntax.self).accessorSpecifier.tokenKind != .keyword(.get)
+    default: return false
     }
-    return false
   }
 
   /// Whether `closure` runs while the expression around it is evaluated.
@@ -180,7 +181,7 @@ enum UseContext {
   }
 
   /// Every use of the property `name` in `members`.
-  static func uses(of name: String, in members: [DeclSyntax]) -> [PropertyUse] {
+  static func uses(of name: String, in members: [DeclSyntax], source: String) -> [PropertyUse] {
     let finder = ReferenceFinder(names: [name, "$" + name, "_" + name])
     for member in members {
       if let variable = member.as(VariableDeclSyntax.self),
@@ -188,6 +189,11 @@ enum UseContext {
       {
         continue
       }
+      // A member whose text never spells the name cannot use it: not walked.
+      guard
+        containsBytes(
+          source, name, in: member.position.utf8Offset..<member.endPosition.utf8Offset)
+      else { continue }
       finder.walk(member)
     }
     return finder.found.map { reference, expression in

@@ -43,13 +43,13 @@ struct ViewType {
   /// `LevelRow(level: $level)`), and the `@Binding` properties that drive a `Slider` with no
   /// step, by view name; one walk over the views' members serves both.
   static func handoffs(
-    in views: [ViewType]
+    in views: [ViewType], syntax: SyntaxIndex
   ) -> (handoffs: [String: [ViewHandoff]], sliderBindings: [String: Set<String>]) {
     var handoffs: [String: [ViewHandoff]] = [:]
     var sliderBindings: [String: Set<String>] = [:]
     for view in views {
       for member in view.members {
-        for call in descendants(FunctionCallExprSyntax.self, of: member) {
+        for call in syntax.calls(in: member) {
           if call.isType("Slider"), call.argument("step") == nil,
             let value = call.argument("value")?.as(DeclReferenceExprSyntax.self)?.baseName.text,
             value.hasPrefix("$"), let property = view.property(named: String(value.dropFirst())),
@@ -61,7 +61,12 @@ struct ViewType {
             child.first?.isUppercase == true
           else { continue }
           for argument in call.arguments {
-            guard let label = argument.label?.text else { continue }
+            // Only a name (`level`, `$level`, `self.level`, `$prefs.width`) can be a property
+            // handed on; the text of anything else (a closure, a call) is not read.
+            guard let label = argument.label?.text,
+              argument.expression.is(DeclReferenceExprSyntax.self)
+                || argument.expression.is(MemberAccessExprSyntax.self)
+            else { continue }
             var name = argument.expression.trimmedText
             if name.hasPrefix("self.") { name.removeFirst(5) }
             let isBinding = name.hasPrefix("$")

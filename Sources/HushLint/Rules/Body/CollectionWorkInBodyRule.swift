@@ -146,12 +146,21 @@ struct CollectionWorkInBodyRule: Rule {
     "filter", "sorted", "map", "compactMap", "flatMap", "shuffled",
   ]
 
+  /// The types whose calls the rule looks at (with `sorted`, the method).
+  private static let reportedTypes: Set<String> = ["ForEach", "List", "Table", "Dictionary"]
+
   func findings(in file: LintedFile) -> [Finding] {
     var result: [Finding] = []
     var reported: Set<SyntaxIdentifier> = []
     var viewsByName: [String: ViewType] = [:]
     for view in file.views { viewsByName[view.name] = view }
-    for scope in RenderScope.viewBuildingMembers(in: file.syntax) {
+    // Only the calls below can be reported: a view-building member with none of them is not
+    // walked.
+    for scope in RenderScope.viewBuildingMembers(in: file.syntax)
+    where file.syntax.calls(in: scope).contains(where: {
+      guard let name = $0.calleeName else { return false }
+      return name == "sorted" || Self.reportedTypes.contains(name) && $0.isUnqualifiedCall
+    }) {
       let view = ActionHandlers.reducerType(of: scope).flatMap { viewsByName[$0] }
       for call in descendants(
         FunctionCallExprSyntax.self, of: scope, skipping: UseContext.isAction)

@@ -214,16 +214,15 @@ struct ImpureBodyRule: Rule {
       let stateNames = Set(
         view.properties.filter { Self.stateWrappers.contains($0.wrapper ?? "") }.map(\.name))
       for body in view.bodies {
-        for call in descendants(
-          FunctionCallExprSyntax.self, of: body, skipping: UseContext.isDeferred)
-        {
+        let (calls, sequences) = descendants(
+          FunctionCallExprSyntax.self, SequenceExprSyntax.self, of: body,
+          skipping: UseContext.isDeferred)
+        for call in calls {
           if let finding = Self.check(call, view: view, stateNames: stateNames) {
             result.append(finding)
           }
         }
-        for sequence in descendants(
-          SequenceExprSyntax.self, of: body, skipping: UseContext.isDeferred)
-        {
+        for sequence in sequences {
           let elements = Array(sequence.elements)
           guard elements.count >= 3, Self.isAssignment(elements[1]),
             let root = rootName(of: elements[0]), stateNames.contains(root)

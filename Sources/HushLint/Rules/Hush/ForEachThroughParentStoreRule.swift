@@ -151,7 +151,7 @@ struct ForEachThroughParentStoreRule: Rule {
       let storeNames = RowThroughParentStoreRule.storeNames(of: view)
       guard !storeNames.isEmpty else { continue }
       for member in RenderScope.perRenderMembers(of: view) {
-        for call in descendants(FunctionCallExprSyntax.self, of: member)
+        for call in file.syntax.calls(in: member)
         where ViewContainers.isForEach(call) && seen.insert(call.id).inserted {
           guard call.arguments.count == 1, let argument = call.arguments.first,
             argument.label == nil,

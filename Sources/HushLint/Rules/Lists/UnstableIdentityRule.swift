@@ -591,7 +591,7 @@ struct UnstableIdentityRule: Rule {
       + "SwiftUI rebuilds it and drops its state; derive the id from the data"
     for view in file.views {
       for member in view.members {
-        for call in descendants(FunctionCallExprSyntax.self, of: member)
+        for call in file.syntax.calls(in: member)
         where call.isType("UUID") && call.arguments.isEmpty {
           if Self.isIdentityUse(call, in: member, view: view) {
             result.append(Finding(at: call, message: message))
@@ -677,12 +677,14 @@ struct MutatedNames {
       }
     }
     for sequence in syntax.sequences {
-      let elements = Array(sequence.elements)
-      guard elements.count >= 3 else { continue }
+      let elements = sequence.elements
+      guard elements.count >= 3, let first = elements.first,
+        let second = elements.dropFirst().first
+      else { continue }
       let isAssignment =
-        elements[1].is(AssignmentExprSyntax.self)
-        || ["+=", "-="].contains(elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text)
-      if isAssignment, !Self.isInInitializer(sequence), let last = Self.lastName(elements[0]) {
+        second.is(AssignmentExprSyntax.self)
+        || ["+=", "-="].contains(second.as(BinaryOperatorExprSyntax.self)?.operator.text)
+      if isAssignment, !Self.isInInitializer(sequence), let last = Self.lastName(first) {
         names.insert(last)
       }
     }

@@ -162,8 +162,10 @@ struct UnreadObservedObjectRule: Rule {
         guard let wrapper = property.wrapper, Self.observingWrappers.contains(wrapper) else {
           continue
         }
-        let kinds = UseContext.uses(of: property.name, in: view.members).map(\.kind)
-          .filter { $0 != .setup }
+        let kinds = UseContext.uses(of: property.name, in: view.members, source: file.source).map(
+          \.kind
+        )
+        .filter { $0 != .setup }
         guard !kinds.contains(.read) else { continue }
         // An owner that also drives the object from actions (`.task { await model.load() }`)
         // is still the owner-and-inject idiom.

@@ -170,7 +170,8 @@ struct WholeModelDependencyRule: Rule {
         else { continue }
         // Member reads of the property, or nil when the view uses the value as a whole.
         var read: Set<String>? = []
-        for use in UseContext.uses(of: property.name, in: view.members) where use.kind != .setup {
+        for use in UseContext.uses(of: property.name, in: view.members, source: file.source)
+        where use.kind != .setup {
           guard let member = use.expression.parent?.as(MemberAccessExprSyntax.self),
             member.base?.id == use.expression.id,
             member.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != member.id

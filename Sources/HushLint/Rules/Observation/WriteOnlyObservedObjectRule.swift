@@ -165,7 +165,8 @@ struct WriteOnlyObservedObjectRule: Rule {
         guard let wrapper = property.wrapper,
           UnreadObservedObjectRule.observingWrappers.contains(wrapper)
         else { continue }
-        let kinds = UseContext.uses(of: property.name, in: view.members).map(\.kind)
+        let kinds = UseContext.uses(of: property.name, in: view.members, source: file.source).map(
+          \.kind)
         guard kinds.contains(.action), !kinds.contains(.read) else { continue }
         // Owning a @StateObject to inject it is reported by unread-observed-object.
         if wrapper == "StateObject" && kinds.contains(.passOn) { continue }
