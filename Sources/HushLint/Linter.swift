@@ -166,6 +166,7 @@ public struct Linter: Sendable {
     // Every linted file's index records its writes, so together they record all of them,
     // unless a file was skipped.
     projectIndex.mutationsKnown = problems.isEmpty
+    projectIndex.prepareForQueries()
     var violations: [Violation] = []
     var fixes: [Fix] = []
     var lineCount = 0

@@ -71,6 +71,7 @@ public struct ProjectIndex: Sendable, Codable {
   /// Adds the type declarations in `file`; a type's members are searched for
   /// `objectWillChange` only when the file's text has it somewhere (most files do not).
   mutating func add(_ file: SourceFileSyntax, mentionsObjectWillChange: Bool) {
+    storedPropertyTypesByName = nil
     let collector = TypeCollector(viewMode: .sourceAccurate)
     collector.mentionsObjectWillChange = mentionsObjectWillChange
     collector.walk(file)
@@ -87,6 +88,7 @@ public struct ProjectIndex: Sendable, Codable {
 
   /// Adds everything in `other`.
   public mutating func merge(_ other: ProjectIndex) {
+    storedPropertyTypesByName = nil
     types.merge(other.types) { $0 + $1 }
     extensionCounts.merge(other.extensionCounts) { $0 + $1 }
     extensionComputedProperties.merge(other.extensionComputedProperties) { $0.union($1) }
@@ -140,10 +142,28 @@ public struct ProjectIndex: Sendable, Codable {
   /// The written types of the stored properties named `name`, across the project's types
   /// (`nil` for a property declared without a type).
   func storedPropertyTypes(named name: String) -> Set<String?> {
-    Set(
+    if let byName = storedPropertyTypesByName { return byName[name] ?? [] }
+    return Set(
       types.values.joined().flatMap { summary in
         summary.storedProperties.filter { $0.name == name }.map(\.type)
       })
+  }
+
+  /// ``storedPropertyTypes(named:)`` for every name, made by ``prepareForQueries()`` once a
+  /// lint has merged every file's index (each finding decided then asks for some, and each
+  /// search went through every type); `nil` otherwise, and never stored in a cache.
+  private var storedPropertyTypesByName: [String: Set<String?>]?
+
+  /// Makes the lookups that findings decided against the whole project ask for, once all
+  /// files are merged in. Adding or merging more afterwards undoes it.
+  mutating func prepareForQueries() {
+    var byName: [String: Set<String?>] = [:]
+    for summary in types.values.joined() {
+      for property in summary.storedProperties {
+        byName[property.name, default: []].insert(property.type)
+      }
+    }
+    storedPropertyTypesByName = byName
   }
 
   /// Whether the project declares `member` only as a computed property of enums, in their

@@ -114,3 +114,34 @@ extension SourceTextTests {
     #expect(compared > 10_000)
   }
 }
+
+extension SourceTextTests {
+  @Test func containsBytesFindsWhatASearchOfTheBytesFinds() {
+    let texts = [
+      "", "a", "hush-lint:", "// hush-lint: disable all", "objectWillChangeX", "xobjectWillChange",
+      "objectWillChang", "aaab", "ababac", "é🙂UUID🙂", "UUI", "\u{0}UUID\u{0}",
+    ]
+    let needles = ["", "a", "UUID", "hush-lint:", "objectWillChange", "abac", "aab", "🙂", "\u{0}"]
+    for text in texts {
+      let bytes = Array(text.utf8)
+      for needle in needles {
+        let pattern = Array(needle.utf8)
+        for start in 0...bytes.count {
+          for end in start...bytes.count {
+            let slice = Array(bytes[start..<end])
+            let expected =
+              pattern.isEmpty
+              || (slice.count >= pattern.count
+                && (0...(slice.count - pattern.count)).contains {
+                  Array(slice[$0..<($0 + pattern.count)]) == pattern
+                })
+            #expect(
+              containsBytes(text, needle, in: start..<end) == expected,
+              "\(needle.debugDescription) in \(text.debugDescription)[\(start)..<\(end)]")
+          }
+        }
+        #expect(containsBytes(text, needle) == (needle.isEmpty || text.utf8.contains(needle.utf8)))
+      }
+    }
+  }
+}

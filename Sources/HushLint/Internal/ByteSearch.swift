@@ -1,3 +1,5 @@
+import Foundation
+
 /// Whether `text` contains `needle`, compared byte for byte in UTF-8.
 ///
 /// For the hot paths of a lint: `String.contains` goes through Foundation's UTF-16 search
@@ -19,15 +21,20 @@ func containsBytes(_ text: String, _ needle: String, in range: Range<Int>) -> Bo
       guard let first = pattern.first, haystack.count >= pattern.count else {
         return pattern.isEmpty
       }
+      guard let base = haystack.baseAddress else { return false }
       var start = 0
-      while start <= haystack.count - pattern.count {
-        if haystack[start] == first {
-          var matched = 1
-          while matched < pattern.count, haystack[start + matched] == pattern[matched] {
-            matched += 1
-          }
-          if matched == pattern.count { return true }
+      let last = haystack.count - pattern.count
+      while start <= last {
+        // The next place the first byte occurs, found by the C library's vectorized search.
+        guard let found = memchr(base + start, Int32(first), last - start + 1) else {
+          return false
         }
+        start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        var matched = 1
+        while matched < pattern.count, haystack[start + matched] == pattern[matched] {
+          matched += 1
+        }
+        if matched == pattern.count { return true }
         start += 1
       }
       return false
