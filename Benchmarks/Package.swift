@@ -61,6 +61,7 @@ let package = Package(
       dependencies: [
         .product(name: "HushLint", package: "Hush"),
         .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
       ]
     ),
   ],

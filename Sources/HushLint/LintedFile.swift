@@ -82,7 +82,8 @@ public struct LintedFile: Sendable {
         in: syntax.switches, file: path, lines: lines)
       own.nestedActionPaths = ActionHandlers.nestedPaths(in: syntax.switches)
       (own.expensiveMembers, own.memberDeclarations) = ExpensiveMembers.collect(
-        calls: syntax.calls, functions: syntax.functions, variables: syntax.variables,
+        calls: ExpensiveMembers.mayBuild(in: source) ? syntax.calls : [],
+        functions: syntax.functions, variables: syntax.variables,
         enumCases: syntax.enumCases, viewNames: Set(views.map(\.name)), file: path,
         lines: lines)
       (own.handoffs, own.sliderBindings) = ViewType.handoffs(in: views, syntax: syntax)

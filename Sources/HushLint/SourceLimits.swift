@@ -33,6 +33,21 @@ public enum SourceLimits {
     return nil
   }
 
+  /// The deepest nesting and the longest run of `[` in `source`, scanned a stretch of plain
+  /// code at a time (`stretches`) or byte by byte: the two must agree (a test checks).
+  static func measure(_ source: String, stretches: Bool) -> (deepest: Int, longestRun: Int) {
+    var scanner = Scanner()
+    var source = source
+    source.withUTF8 { bytes in
+      if stretches {
+        scanner.scan(bytes)
+      } else {
+        for byte in bytes { scanner.consume(byte) }
+      }
+    }
+    return (scanner.deepest, scanner.longestRun)
+  }
+
   /// Counts nesting outside comments and string literals. Interpolations are counted as
   /// string content: a guess that errs towards parsing.
   private struct Scanner {
@@ -49,16 +64,33 @@ public enum SourceLimits {
     var escaped = false
     var quotes = 0
 
+    /// Consumes `bytes`, as ``consume(_:)`` byte by byte does, going through plain code a
+    /// stretch at a time: most of a file is names, spaces and punctuation that open, close
+    /// and start nothing, and a stretch of them only ends a run of `[` (unless it is all
+    /// spaces) and leaves its last two bytes as the ones seen before.
     mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) {
-      for byte in bytes {
-        // Most bytes are code that opens, closes and starts nothing: only remembered.
-        if case .code = state, Self.isPlainCode(byte) {
-          beforePrevious = previous
-          previous = byte
-          run = 0
-        } else {
-          consume(byte)
+      var index = 0
+      while index < bytes.count {
+        if case .code = state {
+          let start = index
+          var onlySpaces = true
+          while index < bytes.count {
+            let byte = bytes[index]
+            guard Self.isPlainCode(byte) else { break }
+            if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t"), byte != UInt8(ascii: "\r") {
+              onlySpaces = false
+            }
+            index += 1
+          }
+          if index > start {
+            if !onlySpaces { run = 0 }
+            beforePrevious = index - start >= 2 ? bytes[index - 2] : previous
+            previous = bytes[index - 1]
+          }
+          guard index < bytes.count else { break }
         }
+        consume(bytes[index])
+        index += 1
       }
     }
 
@@ -135,14 +167,14 @@ public enum SourceLimits {
       }
     }
 
-    /// Whether `byte`, in code, only ends a run of `[` (the `default` of `code(_:after:_:)`,
-    /// whatever came before it).
+    /// Whether `byte`, in code, at most ends a run of `[` (the `default` of
+    /// `code(_:after:_:)`) or is a space (its `break`), whatever came before it.
     static func isPlainCode(_ byte: UInt8) -> Bool {
       switch byte {
       case UInt8(ascii: "/"), UInt8(ascii: "*"), UInt8(ascii: "\""), UInt8(ascii: "["),
         UInt8(ascii: "("), UInt8(ascii: "{"), UInt8(ascii: ")"), UInt8(ascii: "]"),
         UInt8(ascii: "}"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\n"),
-        UInt8(ascii: ";"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+        UInt8(ascii: ";"):
         false
       default: true
       }

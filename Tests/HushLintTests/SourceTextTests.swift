@@ -145,3 +145,38 @@ extension SourceTextTests {
     }
   }
 }
+
+extension SourceTextTests {
+  /// The text filter before the search for members that build an expensive object lets
+  /// every such type through.
+  @Test func everyExpensiveTypePassesTheTextFilter() {
+    for type in ExpensiveViewInitRule.expensiveTypes {
+      #expect(ExpensiveMembers.mayBuild(in: "let x = \(type)()"), "\(type)")
+    }
+    #expect(!ExpensiveMembers.mayBuild(in: "let x = Text(\"a\")"))
+  }
+}
+
+extension SourceTextTests {
+  /// The source limits' scan, a stretch of plain code at a time, measures what a scan byte by
+  /// byte measures.
+  @Test func sourceLimitsScanAgreesWithAScanByteByByte() {
+    var random = SplitMix64(seed: 0x5343_414E)
+    let alphabet = Array("ab_1 \t\r\n/*\"\\[]({})<>;,.=#".utf8)
+    var inputs = Self.sources
+    for _ in 0..<2_000 {
+      let length = Int(random.next() % 80)
+      inputs.append(
+        String(
+          decoding: (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] },
+          as: UTF8.self))
+    }
+    for input in inputs {
+      let fast = SourceLimits.measure(input, stretches: true)
+      let slow = SourceLimits.measure(input, stretches: false)
+      #expect(
+        fast.deepest == slow.deepest && fast.longestRun == slow.longestRun,
+        "\(input.debugDescription)")
+    }
+  }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import HushLint
 import SwiftParser
+import SwiftSyntax
 
 // `swift run -c release lint-bench <folder> [runs]`: how long `hush lint` takes on a real
 // app, against the floor of parsing its files with swift-syntax, in one process.
@@ -8,7 +9,8 @@ import SwiftParser
 // For each phase, the median of `runs` runs (default 5) of wall time and CPU time (user and
 // system, all threads):
 // - parse floor: read every Swift file and parse it, on as many threads as the linter uses;
-// - cold lint: `Linter.lint(files:)` without a cache (read, parse, index, rules, resolve);
+// - cold lint: `Linter.lint(files:)` without a cache (read, parse, index, rules, resolve),
+//   each run right after a parse-floor run, and the median of the runs' ratios;
 // - cached rerun: load the cache, lint with it, write it back, nothing changed;
 // - one file changed: the same after an edit of one file (a copy of the folder is edited).
 
@@ -98,8 +100,12 @@ func report(_ name: String, _ samples: [(wall: Double, cpu: Double)], floor: Dou
   print(line)
 }
 
-// Parse floor.
+// The parse floor and the cold lint, measured in turn (a parse, then a lint, `runs` times), so
+// that both see the same load on a shared machine.
+let linter = Linter()
+var violations = 0
 var parse: [(wall: Double, cpu: Double)] = []
+var cold: [(wall: Double, cpu: Double)] = []
 for _ in 0..<runs {
   parse.append(
     measure {
@@ -109,17 +115,33 @@ for _ in 0..<runs {
         withExtendedLifetime(tree) {}
       }
     })
+  cold.append(measure { violations = linter.lint(files: files).violations.count })
 }
 let floor = median(parse.map(\.cpu))
 report("parse floor", parse)
-
-let linter = Linter()
-var violations = 0
-var cold: [(wall: Double, cpu: Double)] = []
-for _ in 0..<runs {
-  cold.append(measure { violations = linter.lint(files: files).violations.count })
-}
 report("cold lint", cold, floor: floor)
+let pairRatios = zip(cold, parse).map { $0.cpu / $1.cpu }.sorted()
+print(
+  String(
+    format: "  cold lint ÷ the parse before it, cpu: median ×%.2f (runs ×%.2f … ×%.2f)",
+    median(pairRatios), pairRatios.first ?? 0, pairRatios.last ?? 0))
+
+/// Visits every node and does nothing: what one walk of a tree costs.
+final class EmptyWalk: SyntaxVisitor {}
+
+// What any linter built on swift-syntax pays at least: a parse and one walk of every tree.
+var walk: [(wall: Double, cpu: Double)] = []
+for _ in 0..<runs {
+  walk.append(
+    measure {
+      onEveryCore(files.count) { position in
+        guard let data = FileManager.default.contents(atPath: files[position]) else { return }
+        let tree = Parser.parse(source: String(decoding: data, as: UTF8.self))
+        EmptyWalk(viewMode: .sourceAccurate).walk(tree)
+      }
+    })
+}
+report("parse + one walk", walk, floor: floor)
 
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
   "lint-bench-\(UUID().uuidString)")

@@ -14,6 +14,14 @@ struct ExpensiveMember: Sendable, Hashable, Codable {
 }
 
 enum ExpensiveMembers {
+  /// Whether `source` may build one of ``ExpensiveViewInitRule/expensiveTypes``: it spells a
+  /// part of every one of their names. Most files do not, and their calls need no look.
+  static func mayBuild(in source: String) -> Bool {
+    ["Formatter", "JSON", "PropertyList", "NSRegularExpression", "NSDataDetector"].contains {
+      containsBytes(source, $0)
+    }
+  }
+
   /// The key a member is found by: `publishedText` for a property, `text(for:)` for a method.
   static func key(of function: FunctionDeclSyntax) -> String {
     let labels = function.signature.parameterClause.parameters.map { $0.firstName.text + ":" }

@@ -13,10 +13,14 @@ struct SyntaxIndex {
   /// The names of the enum cases the file declares.
   var enumCases: [String] = []
 
+  /// The calls of SwiftUI's `ForEach`, in source order (several rules start from them).
+  private(set) var forEachCalls: [FunctionCallExprSyntax] = []
+
   init(_ tree: SourceFileSyntax) {
     let collector = Collector(viewMode: .sourceAccurate)
     collector.walk(tree)
     self = collector.index
+    forEachCalls = calls.filter { $0.calleeName == "ForEach" && $0.isUnqualifiedCall }
   }
 
   fileprivate init() {}

@@ -72,7 +72,7 @@ struct AnyViewRowRule: Rule {
 
   func findings(in file: LintedFile) -> [Finding] {
     var result: [Finding] = []
-    for forEach in file.calls where ViewContainers.isForEach(forEach) {
+    for forEach in file.syntax.forEachCalls {
       guard let content = forEach.contentClosure else { continue }
       for expression in ViewContainers.rowExpressions(of: content) {
         result += Self.erasures(in: expression)

@@ -112,7 +112,7 @@ struct NestedForEachInListRule: Rule {
   )
 
   func findings(in file: LintedFile) -> [Finding] {
-    file.calls.filter(ViewContainers.isForEach).compactMap { inner -> Finding? in
+    file.syntax.forEachCalls.compactMap { inner -> Finding? in
       guard let outer = ViewContainers.container(of: inner, through: ["Group"]),
         ViewContainers.isForEach(outer), ViewContainers.isInsideList(outer)
       else { return nil }

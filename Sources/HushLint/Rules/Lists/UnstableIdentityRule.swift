@@ -271,7 +271,7 @@ struct UnstableIdentityRule: Rule {
   func findings(in file: LintedFile) -> [Finding] {
     var result: [Finding] = []
     let mutated = file.mutated
-    for call in file.calls where ViewContainers.isForEach(call) {
+    for call in file.syntax.forEachCalls {
       guard let data = call.firstUnlabeledArgument else { continue }
       // A menu's or picker's items are built when it opens and hold no state to lose.
       let isTransient =

@@ -128,7 +128,7 @@ struct VariableRowCountRule: Rule {
   )
 
   func findings(in file: LintedFile) -> [Finding] {
-    file.calls.filter { ViewContainers.isForEach($0) && ViewContainers.isInsideList($0) }
+    file.syntax.forEachCalls.filter { ViewContainers.isInsideList($0) }
       .compactMap { forEach -> Finding? in
         guard let content = forEach.contentClosure else { return nil }
         for expression in ViewContainers.rowExpressions(of: content) {
