@@ -66,8 +66,11 @@ public struct LintedFile: Sendable {
           $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "testable"
         }
     }
-    let syntax = SyntaxIndex(tree)
-    let views = ViewType.all(in: tree)
+    // This file's declarations, recorded in the walk that gathers the nodes.
+    let types = TypeRecorder(
+      mentionsObjectWillChange: containsBytes(source, "objectWillChange"))
+    let syntax = SyntaxIndex(tree, types: types)
+    let views = ViewType.all(in: syntax)
     let mutated = MutatedNames(syntax)
     if let index {
       self.index = index
@@ -75,8 +78,7 @@ public struct LintedFile: Sendable {
       // This file's declarations and writes; whether they are all the writes is known only
       // to a lint of the whole set of files.
       var own = ProjectIndex()
-      own.add(
-        tree, mentionsObjectWillChange: containsBytes(source, "objectWillChange"))
+      own.add(types)
       own.mutatedNames = mutated.names
       own.actionHandlers = ActionHandlers.byType(
         in: syntax.switches, file: path, lines: lines)

@@ -71,10 +71,15 @@ public struct ProjectIndex: Sendable, Codable {
   /// Adds the type declarations in `file`; a type's members are searched for
   /// `objectWillChange` only when the file's text has it somewhere (most files do not).
   mutating func add(_ file: SourceFileSyntax, mentionsObjectWillChange: Bool) {
+    let recorder = TypeRecorder(mentionsObjectWillChange: mentionsObjectWillChange)
+    TypeCollector(recorder).walk(file)
+    add(recorder)
+  }
+
+  /// Adds the type declarations `recorder` was shown.
+  mutating func add(_ recorder: TypeRecorder) {
     storedPropertyTypesByName = nil
-    let collector = TypeCollector(viewMode: .sourceAccurate)
-    collector.mentionsObjectWillChange = mentionsObjectWillChange
-    collector.walk(file)
+    let collector = recorder
     for summary in collector.summaries { types[summary.name, default: []].append(summary) }
     for found in collector.extensions {
       if found.hasMembers { extensionCounts[found.name, default: 0] += 1 }
@@ -318,10 +323,18 @@ extension TypeSummary: Codable {
   }
 }
 
-private final class TypeCollector: SyntaxVisitor {
+/// What a file declares, shown its declarations in source order by a walk that leaves out the
+/// bodies of functions: ``TypeCollector``'s own, or the walk that makes a file's
+/// ``SyntaxIndex``, which then needs no second walk for it.
+final class TypeRecorder {
   var summaries: [TypeSummary] = []
   /// Whether the file's text has `objectWillChange` anywhere.
-  var mentionsObjectWillChange = true
+  let mentionsObjectWillChange: Bool
+
+  init(mentionsObjectWillChange: Bool) {
+    self.mentionsObjectWillChange = mentionsObjectWillChange
+  }
+
   /// The types and extensions the walk is inside, innermost last.
   private var enclosing: [String] = []
   var extensions:
@@ -345,7 +358,8 @@ private final class TypeCollector: SyntaxVisitor {
   var forEachCollections: Set<String> = []
   var childActions: Set<String> = []
 
-  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+  /// A call outside function bodies.
+  func record(_ node: FunctionCallExprSyntax) {
     if let action = node.argument("action") {
       if let keyPath = action.as(KeyPathExprSyntax.self),
         let last = keyPath.components.last?.component.as(KeyPathPropertyComponentSyntax.self)
@@ -365,10 +379,10 @@ private final class TypeCollector: SyntaxVisitor {
     {
       forEachCollections.insert(last.declName.baseName.text)
     }
-    return .visitChildren
   }
 
-  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+  /// Enters an extension; ``exit()`` leaves it.
+  func enter(_ node: ExtensionDeclSyntax) {
     if let name = node.extendedType.trimmedText.split(separator: ".").last {
       var computed: Set<String> = []
       for member in node.memberBlock.members {
@@ -389,40 +403,30 @@ private final class TypeCollector: SyntaxVisitor {
     }
     enclosing.append(
       node.extendedType.trimmedText.split(separator: ".").last.map(String.init) ?? "")
-    return .visitChildren
   }
 
-  override func visitPost(_ node: ExtensionDeclSyntax) { enclosing.removeLast() }
-
-  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+  /// Enters a struct; ``exit()`` leaves it.
+  func enter(_ node: StructDeclSyntax) {
     record(node.name.text, .structure, node.memberBlock, node.inheritanceClause)
-    return .visitChildren
   }
 
-  override func visitPost(_ node: StructDeclSyntax) { enclosing.removeLast() }
-
-  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+  /// Enters a class; ``exit()`` leaves it.
+  func enter(_ node: ClassDeclSyntax) {
     record(node.name.text, .classType, node.memberBlock, node.inheritanceClause)
-    return .visitChildren
   }
 
-  override func visitPost(_ node: ClassDeclSyntax) { enclosing.removeLast() }
-
-  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+  /// Enters an enum; ``exit()`` leaves it.
+  func enter(_ node: EnumDeclSyntax) {
     record(node.name.text, .enumeration, node.memberBlock, node.inheritanceClause)
-    return .visitChildren
   }
 
-  override func visitPost(_ node: EnumDeclSyntax) { enclosing.removeLast() }
-
-  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+  /// Enters an actor; ``exit()`` leaves it.
+  func enter(_ node: ActorDeclSyntax) {
     record(node.name.text, .actor, node.memberBlock, node.inheritanceClause)
-    return .visitChildren
   }
 
-  override func visitPost(_ node: ActorDeclSyntax) { enclosing.removeLast() }
-
-  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  /// Leaves the type or extension entered last.
+  func exit() { enclosing.removeLast() }
 
   private func record(
     _ name: String, _ kind: TypeSummary.Kind, _ members: MemberBlockSyntax,
@@ -469,4 +473,56 @@ private final class TypeCollector: SyntaxVisitor {
     }
     summaries.append(summary)
   }
+}
+
+/// Shows a file's declarations outside function bodies to a ``TypeRecorder``.
+private final class TypeCollector: SyntaxVisitor {
+  private let recorder: TypeRecorder
+
+  init(_ recorder: TypeRecorder) {
+    self.recorder = recorder
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    recorder.record(node)
+    return .visitChildren
+  }
+
+  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+    recorder.enter(node)
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: ExtensionDeclSyntax) { recorder.exit() }
+
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    recorder.enter(node)
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: StructDeclSyntax) { recorder.exit() }
+
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+    recorder.enter(node)
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: ClassDeclSyntax) { recorder.exit() }
+
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+    recorder.enter(node)
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: EnumDeclSyntax) { recorder.exit() }
+
+  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+    recorder.enter(node)
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: ActorDeclSyntax) { recorder.exit() }
+
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }

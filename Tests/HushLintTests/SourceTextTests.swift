@@ -180,3 +180,71 @@ extension SourceTextTests {
     }
   }
 }
+
+extension SourceTextTests {
+  /// The declarations recorded in the walk that gathers a file's nodes are those a walk of
+  /// their own records.
+  @Test func declarationsRecordedInTheNodeWalkAreThoseOfTheirOwnWalk() throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    var compared = 0
+    for source in Self.sources {
+      let tree = Parser.parse(source: source)
+      var alone = ProjectIndex()
+      alone.add(tree)
+      let recorder = TypeRecorder(mentionsObjectWillChange: true)
+      _ = SyntaxIndex(tree, types: recorder)
+      var together = ProjectIndex()
+      together.add(recorder)
+      #expect(
+        try Self.canonical(encoder.encode(alone)) == Self.canonical(encoder.encode(together)),
+        "\(source)")
+      compared += alone.types.count
+    }
+    #expect(compared > 100)
+  }
+
+  /// JSON text with the elements of every array in sorted order: sets are encoded as arrays
+  /// in their iteration order, which differs between two equal sets.
+  static func canonical(_ data: Data) throws -> String {
+    func text(_ value: Any) -> String {
+      if let array = value as? [Any] {
+        return "[" + array.map(text).sorted().joined(separator: ",") + "]"
+      }
+      if let object = value as? [String: Any] {
+        return "{"
+          + object.keys.sorted().map { "\($0):" + text(object[$0]!) }.joined(separator: ",") + "}"
+      }
+      return "\(value)"
+    }
+    return text(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
+  }
+}
+
+extension SourceTextTests {
+  /// The index's walk leaves out types, names, literals and other subtrees that hold nothing
+  /// it gathers: it gathers what a walk of every node gathers.
+  @Test func theIndexGathersWhatAWalkOfEveryNodeFinds() {
+    for source in Self.sources + [
+      "let f: (Int) -> Int = { $0 }", "func g<T: P>() -> [T] where T: Q { [] }",
+    ] {
+      let tree = Parser.parse(source: source)
+      let syntax = SyntaxIndex(tree)
+      #expect(
+        syntax.calls.map(\.id) == descendants(FunctionCallExprSyntax.self, of: tree).map(\.id))
+      #expect(
+        syntax.memberAccesses.map(\.id)
+          == descendants(MemberAccessExprSyntax.self, of: tree).map(\.id))
+      #expect(
+        syntax.sequences.map(\.id) == descendants(SequenceExprSyntax.self, of: tree).map(\.id))
+      #expect(syntax.forLoops.map(\.id) == descendants(ForStmtSyntax.self, of: tree).map(\.id))
+      #expect(
+        syntax.variables.map(\.id) == descendants(VariableDeclSyntax.self, of: tree).map(\.id))
+      #expect(
+        syntax.functions.map(\.id) == descendants(FunctionDeclSyntax.self, of: tree).map(\.id))
+      #expect(syntax.switches.map(\.id) == descendants(SwitchExprSyntax.self, of: tree).map(\.id))
+      #expect(
+        syntax.enumCases == descendants(EnumCaseElementSyntax.self, of: tree).map(\.name.text))
+    }
+  }
+}

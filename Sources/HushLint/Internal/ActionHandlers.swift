@@ -145,7 +145,7 @@ enum ActionHandlers {
   static func byType(
     in switches: [SwitchExprSyntax], file: String, lines: LineTable
   ) -> [String: [[ActionHandler]]] {
-    let fileName = file.split(separator: "/").last.map(String.init) ?? file
+    let fileName = lastPathComponent(of: file)
     var result: [String: [[ActionHandler]]] = [:]
     for switchExpr in reducerSwitches(switches) {
       guard let type = reducerType(of: switchExpr) else { continue }

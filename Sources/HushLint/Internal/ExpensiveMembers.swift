@@ -65,7 +65,7 @@ enum ExpensiveMembers {
     }
     for element in enumCases { declared[element, default: 0] += 1 }
     var expensive: [String: ExpensiveMember] = [:]
-    let fileName = file.split(separator: "/").last.map(String.init) ?? file
+    let fileName = lastPathComponent(of: file)
     for call in calls {
       guard let type = call.calleeName, ExpensiveViewInitRule.expensiveTypes.contains(type),
         call.isUnqualifiedCall, !isBuiltFromInput(call),

@@ -75,7 +75,10 @@ extension Substring {
   /// conversion of the text (tens of thousands of instructions a line).
   var trimmingSpaces: String {
     func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-      scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+      // The one ASCII space separator, the tab, and Unicode's other space separators (whose
+      // property is looked up only for scalars past ASCII).
+      scalar == " " || scalar == "\t"
+        || (!scalar.isASCII && scalar.properties.generalCategory == .spaceSeparator)
     }
     let scalars = unicodeScalars
     guard let first = scalars.firstIndex(where: { !isSpace($0) }),

@@ -45,21 +45,78 @@ func descendants<Node: SyntaxProtocol>(
   return collector.found.map { $0.cast(Node.self) }
 }
 
-/// Every `First` and every `Second` in `root` outside the subtrees whose top node `skipping`
-/// accepts, each in source order: one walk where two calls of
-/// ``descendants(_:of:skipping:)`` would make two.
-func descendants<First: SyntaxProtocol, Second: SyntaxProtocol>(
-  _ first: First.Type, _ second: Second.Type, of root: some SyntaxProtocol,
-  skipping: @escaping (Syntax) -> Bool
-) -> ([First], [Second]) {
-  let collector = NodeCollector(
-    matches: { $0.is(First.self) || $0.is(Second.self) }, skipping: skipping)
-  collector.walk(root)
-  var firsts: [First] = []
-  var seconds: [Second] = []
-  for node in collector.found {
-    if let found = node.as(First.self) { firsts.append(found) }
-    if let found = node.as(Second.self) { seconds.append(found) }
+/// A visitor that does not go into the subtrees that hold no expression, statement or
+/// declaration: types, the clauses made of types, imports, literals, name patterns and
+/// modifiers, nor the tokens of a name (`DeclReferenceExprSyntax`; a subclass that overrides
+/// its visit should keep `.skipChildren`). Every walk visits each node it enters (and makes the
+/// node's data the first time), so the walks that look for calls, names and declarations skip
+/// these.
+class LeanVisitor: SyntaxVisitor {
+  init() {
+    super.init(viewMode: .sourceAccurate)
   }
-  return (firsts, seconds)
+
+  override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+    .skipChildren
+  }
+  override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: OptionalTypeSyntax) -> SyntaxVisitorContinueKind {
+    .skipChildren
+  }
+  override func visit(_ node: ArrayTypeSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: DictionaryTypeSyntax) -> SyntaxVisitorContinueKind {
+    .skipChildren
+  }
+  override func visit(_ node: SomeOrAnyTypeSyntax) -> SyntaxVisitorContinueKind {
+    .skipChildren
+  }
+  override func visit(_ node: FunctionTypeSyntax) -> SyntaxVisitorContinueKind {
+    .skipChildren
+  }
+  override func visit(_ node: AttributedTypeSyntax) -> SyntaxVisitorContinueKind {
+    .skipChildren
+  }
+  override func visit(_ node: TupleTypeSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: ImplicitlyUnwrappedOptionalTypeSyntax)
+    -> SyntaxVisitorContinueKind
+  { .skipChildren }
+  override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: InheritanceClauseSyntax) -> SyntaxVisitorContinueKind {
+    .skipChildren
+  }
+  override func visit(_ node: GenericParameterClauseSyntax) -> SyntaxVisitorContinueKind {
+    .skipChildren
+  }
+  override func visit(_ node: GenericWhereClauseSyntax) -> SyntaxVisitorContinueKind {
+    .skipChildren
+  }
+  override func visit(_ node: ReturnClauseSyntax) -> SyntaxVisitorContinueKind {
+    .skipChildren
+  }
+  override func visit(_ node: TypeAnnotationSyntax) -> SyntaxVisitorContinueKind {
+    .skipChildren
+  }
+  // Literals, patterns and modifiers are tokens alone.
+  override func visit(_ node: IntegerLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+    .skipChildren
+  }
+  override func visit(_ node: FloatLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+    .skipChildren
+  }
+  override func visit(_ node: BooleanLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+    .skipChildren
+  }
+  override func visit(_ node: NilLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+    .skipChildren
+  }
+  override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
+    .skipChildren
+  }
+  override func visit(_ node: DeclModifierSyntax) -> SyntaxVisitorContinueKind {
+    .skipChildren
+  }
+
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    .skipChildren
+  }
 }

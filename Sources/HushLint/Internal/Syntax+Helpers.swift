@@ -239,3 +239,9 @@ extension SyntaxProtocol {
     return String(decoding: bytes[start..<end], as: UTF8.self)
   }
 }
+
+/// `Feed.swift` for `Sources/App/Feed.swift`: what follows the last `/`, or all of `path`.
+func lastPathComponent(of path: String) -> String {
+  guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+  return String(path[path.utf8.index(after: slash)...])
+}

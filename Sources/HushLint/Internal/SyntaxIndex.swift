@@ -15,9 +15,15 @@ struct SyntaxIndex {
 
   /// The calls of SwiftUI's `ForEach`, in source order (several rules start from them).
   private(set) var forEachCalls: [FunctionCallExprSyntax] = []
+  /// The structs and extensions outside functions and closures: where views are declared.
+  private(set) var viewCandidates:
+    (structs: [StructDeclSyntax], extensions: [ExtensionDeclSyntax]) =
+      ([], [])
 
-  init(_ tree: SourceFileSyntax) {
-    let collector = Collector(viewMode: .sourceAccurate)
+  /// Gathers the nodes of `tree`; `types`, when given, is shown the declarations outside
+  /// function bodies in the same walk (see ``TypeRecorder``).
+  init(_ tree: SourceFileSyntax, types: TypeRecorder? = nil) {
+    let collector = Collector(types: types)
     collector.walk(tree)
     self = collector.index
     forEachCalls = calls.filter { $0.calleeName == "ForEach" && $0.isUnqualifiedCall }
@@ -44,13 +50,81 @@ struct SyntaxIndex {
     return calls[low..<upper]
   }
 
-  private final class Collector: SyntaxVisitor {
+  private final class Collector: LeanVisitor {
     var index = SyntaxIndex()
+    private let types: TypeRecorder?
+    /// How many function declarations, and closures, are around the node visited.
+    private var functionDepth = 0
+    private var closureDepth = 0
+
+    init(types: TypeRecorder?) {
+      self.types = types
+      super.init()
+    }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
       index.calls.append(node)
+      if functionDepth == 0 { types?.record(node) }
       return .visitChildren
     }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+      if functionDepth == 0 {
+        types?.enter(node)
+        if closureDepth == 0 { index.viewCandidates.structs.append(node) }
+      }
+      return .visitChildren
+    }
+
+    override func visitPost(_ node: StructDeclSyntax) {
+      if functionDepth == 0 { types?.exit() }
+    }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+      if functionDepth == 0 {
+        types?.enter(node)
+        if closureDepth == 0 { index.viewCandidates.extensions.append(node) }
+      }
+      return .visitChildren
+    }
+
+    override func visitPost(_ node: ExtensionDeclSyntax) {
+      if functionDepth == 0 { types?.exit() }
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+      if functionDepth == 0 { types?.enter(node) }
+      return .visitChildren
+    }
+
+    override func visitPost(_ node: ClassDeclSyntax) {
+      if functionDepth == 0 { types?.exit() }
+    }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+      if functionDepth == 0 { types?.enter(node) }
+      return .visitChildren
+    }
+
+    override func visitPost(_ node: EnumDeclSyntax) {
+      if functionDepth == 0 { types?.exit() }
+    }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+      if functionDepth == 0 { types?.enter(node) }
+      return .visitChildren
+    }
+
+    override func visitPost(_ node: ActorDeclSyntax) {
+      if functionDepth == 0 { types?.exit() }
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+      closureDepth += 1
+      return .visitChildren
+    }
+
+    override func visitPost(_ node: ClosureExprSyntax) { closureDepth -= 1 }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
       index.memberAccesses.append(node)
@@ -74,8 +148,11 @@ struct SyntaxIndex {
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
       index.functions.append(node)
+      functionDepth += 1
       return .visitChildren
     }
+
+    override func visitPost(_ node: FunctionDeclSyntax) { functionDepth -= 1 }
 
     override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
       index.enumCases.append(node.name.text)

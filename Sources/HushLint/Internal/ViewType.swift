@@ -93,10 +93,10 @@ struct ViewType {
     "View", "SwiftUI.View", "ViewModifier", "SwiftUI.ViewModifier",
   ]
 
-  /// Every view type declared as a struct in `tree`.
-  static func all(in tree: SourceFileSyntax) -> [ViewType] {
-    let collector = ViewCollector(viewMode: .sourceAccurate)
-    collector.walk(tree)
+  /// Every view type declared as a struct in the file of `syntax`, outside functions and
+  /// closures.
+  static func all(in syntax: SyntaxIndex) -> [ViewType] {
+    let collector = syntax.viewCandidates
     var result: [ViewType] = []
     for declaration in collector.structs {
       let name = declaration.name.text
@@ -152,22 +152,4 @@ struct ViewProperty {
         initializer: binding.initializer?.value, declaration: variable, binding: binding)
     }
   }
-}
-
-private final class ViewCollector: SyntaxVisitor {
-  var structs: [StructDeclSyntax] = []
-  var extensions: [ExtensionDeclSyntax] = []
-
-  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-    structs.append(node)
-    return .visitChildren
-  }
-
-  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-    extensions.append(node)
-    return .visitChildren
-  }
-
-  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }

@@ -162,9 +162,7 @@ struct CollectionWorkInBodyRule: Rule {
       return name == "sorted" || Self.reportedTypes.contains(name) && $0.isUnqualifiedCall
     }) {
       let view = ActionHandlers.reducerType(of: scope).flatMap { viewsByName[$0] }
-      for call in descendants(
-        FunctionCallExprSyntax.self, of: scope, skipping: UseContext.isAction)
-      {
+      for call in RenderScope.callsOutsideActions(in: scope) {
         if (call.isType("ForEach") || call.isType("List") || call.isType("Table")),
           let argument = call.firstUnlabeledArgument
         {
