@@ -67,8 +67,7 @@ public struct LintedFile: Sendable {
         }
     }
     // This file's declarations, recorded in the walk that gathers the nodes.
-    let types = TypeRecorder(
-      mentionsObjectWillChange: containsBytes(source, "objectWillChange"))
+    let types = TypeRecorder(source: source)
     let syntax = SyntaxIndex(tree, types: types)
     let views = ViewType.all(in: syntax)
     let mutated = MutatedNames(syntax)

@@ -255,16 +255,17 @@ public struct Linter: Sendable {
 
   /// Reads the file at `path` and lints it, or takes what the cache holds for its text.
   private func lintFile(at path: String, cache: LintCache?) -> Result<FileOutcome, FileProblem> {
-    // Never open what is not a regular file: reading a FIFO would wait forever.
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-      let type = attributes[.type] as? FileAttributeType
-    else {
+    // Never open what is not a regular file: reading a FIFO would wait forever. `lstat`, as
+    // `FileManager.attributesOfItem` does, without its account lookups (about 2 % of a lint's
+    // CPU time on a real app).
+    var status = stat()
+    guard lstat(path, &status) == 0 else {
       return .failure(FileProblem(path: path, reason: "could not be read"))
     }
-    guard type == .typeRegular else {
+    guard status.st_mode & S_IFMT == S_IFREG else {
       return .failure(FileProblem(path: path, reason: "is not a regular file"))
     }
-    let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+    let size = Int(status.st_size)
     guard size <= SourceLimits.maximumBytes else {
       return .failure(
         FileProblem(

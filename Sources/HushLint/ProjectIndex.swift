@@ -65,13 +65,7 @@ public struct ProjectIndex: Sendable, Codable {
 
   /// Adds the type declarations in `file`.
   public mutating func add(_ file: SourceFileSyntax) {
-    add(file, mentionsObjectWillChange: containsBytes(file.description, "objectWillChange"))
-  }
-
-  /// Adds the type declarations in `file`; a type's members are searched for
-  /// `objectWillChange` only when the file's text has it somewhere (most files do not).
-  mutating func add(_ file: SourceFileSyntax, mentionsObjectWillChange: Bool) {
-    let recorder = TypeRecorder(mentionsObjectWillChange: mentionsObjectWillChange)
+    let recorder = TypeRecorder(source: file.description)
     TypeCollector(recorder).walk(file)
     add(recorder)
   }
@@ -328,11 +322,17 @@ extension TypeSummary: Codable {
 /// ``SyntaxIndex``, which then needs no second walk for it.
 final class TypeRecorder {
   var summaries: [TypeSummary] = []
-  /// Whether the file's text has `objectWillChange` anywhere.
+  /// Whether the file's text has `objectWillChange` anywhere: a type's members are searched
+  /// for it only then (most files do not).
   let mentionsObjectWillChange: Bool
+  /// Whether the file's text has `action` anywhere: calls are looked at for an `action:`
+  /// argument only then.
+  let mentionsAction: Bool
 
-  init(mentionsObjectWillChange: Bool) {
-    self.mentionsObjectWillChange = mentionsObjectWillChange
+  /// A recorder for the declarations of the file whose text is `source`.
+  init(source: String) {
+    mentionsObjectWillChange = containsBytes(source, "objectWillChange")
+    mentionsAction = containsBytes(source, "action")
   }
 
   /// The types and extensions the walk is inside, innermost last.
@@ -360,6 +360,8 @@ final class TypeRecorder {
 
   /// A call outside function bodies.
   func record(_ node: FunctionCallExprSyntax) {
+    // Both facts below need an argument labelled `action`.
+    guard mentionsAction else { return }
     if let action = node.argument("action") {
       if let keyPath = action.as(KeyPathExprSyntax.self),
         let last = keyPath.components.last?.component.as(KeyPathPropertyComponentSyntax.self)

@@ -69,30 +69,42 @@ public enum SourceLimits {
     /// and start nothing, and a stretch of them only ends a run of `[` (unless it is all
     /// spaces) and leaves its last two bytes as the ones seen before.
     mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) {
-      var index = 0
-      while index < bytes.count {
-        if case .code = state {
-          let start = index
-          var onlySpaces = true
-          while index < bytes.count {
-            let byte = bytes[index]
-            guard Self.isPlainCode(byte) else { break }
-            if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t"), byte != UInt8(ascii: "\r") {
-              onlySpaces = false
+      Self.plainCode.withUnsafeBufferPointer { classes in
+        var index = 0
+        while index < bytes.count {
+          if case .code = state {
+            let start = index
+            // The classes of the stretch's bytes, or-ed: `otherPlain` if one was not a space.
+            var seen: UInt8 = 0
+            while index < bytes.count {
+              let byteClass = classes[Int(bytes[index])]
+              guard byteClass != 0 else { break }
+              seen |= byteClass
+              index += 1
             }
-            index += 1
+            if index > start {
+              if seen & Self.otherPlain != 0 { run = 0 }
+              beforePrevious = index - start >= 2 ? bytes[index - 2] : previous
+              previous = bytes[index - 1]
+            }
+            guard index < bytes.count else { break }
           }
-          if index > start {
-            if !onlySpaces { run = 0 }
-            beforePrevious = index - start >= 2 ? bytes[index - 2] : previous
-            previous = bytes[index - 1]
-          }
-          guard index < bytes.count else { break }
+          consume(bytes[index])
+          index += 1
         }
-        consume(bytes[index])
-        index += 1
       }
     }
+
+    /// The class of each byte in code: 0 for one that may open, close or start something,
+    /// ``space`` for a space, ``otherPlain`` for the rest (see ``isPlainCode(_:)``).
+    private static let plainCode: [UInt8] = (0...255).map { byte in
+      let byte = UInt8(byte)
+      guard isPlainCode(byte) else { return 0 }
+      return byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+        ? space : otherPlain
+    }
+    private static let space: UInt8 = 1
+    private static let otherPlain: UInt8 = 2
 
     mutating func consume(_ byte: UInt8) {
       let last = previous

@@ -192,7 +192,7 @@ extension SourceTextTests {
       let tree = Parser.parse(source: source)
       var alone = ProjectIndex()
       alone.add(tree)
-      let recorder = TypeRecorder(mentionsObjectWillChange: true)
+      let recorder = TypeRecorder(source: source)
       _ = SyntaxIndex(tree, types: recorder)
       var together = ProjectIndex()
       together.add(recorder)

@@ -27,20 +27,27 @@ enum RenderScope {
 
   /// Whether a method builds a view: `@ViewBuilder`, or returning `some View` or `AnyView`.
   static func buildsView(_ function: FunctionDeclSyntax) -> Bool {
-    let type = function.signature.returnClause?.type.trimmedText ?? ""
-    return isViewType(type)
+    isViewType(function.signature.returnClause?.type)
       || function.attributes.contains {
-        $0.as(AttributeSyntax.self)?.attributeName.trimmedText == "ViewBuilder"
+        guard let name = $0.as(AttributeSyntax.self)?.attributeName,
+          name.as(IdentifierTypeSyntax.self)?.name.text == "ViewBuilder"
+        else { return false }
+        return name.trimmedText == "ViewBuilder"
       }
   }
 
   /// Whether a computed property builds a view: typed `some View` or `AnyView`.
   static func buildsView(_ binding: PatternBindingSyntax) -> Bool {
-    isViewType(binding.typeAnnotation?.type.trimmedText ?? "")
+    isViewType(binding.typeAnnotation?.type)
   }
 
-  private static func isViewType(_ type: String) -> Bool {
-    type.hasPrefix("some View") || type.hasPrefix("some SwiftUI.View") || type == "AnyView"
+  /// Whether `type` is written `some View…`, `some SwiftUI.View…` or `AnyView`; the text is
+  /// read only of the two kinds of type those can be (most members are neither).
+  private static func isViewType(_ type: TypeSyntax?) -> Bool {
+    guard let type, type.is(SomeOrAnyTypeSyntax.self) || type.is(IdentifierTypeSyntax.self)
+    else { return false }
+    let text = type.trimmedText
+    return text.hasPrefix("some View") || text.hasPrefix("some SwiftUI.View") || text == "AnyView"
   }
 
   /// The members of `view` that run when it is created or rendered: initializers, stored
@@ -90,8 +97,8 @@ enum RenderScope {
       result.append(rendered)
       for reference in rendered.references {
         let name = reference.baseName.text
-        guard reachable.insert(name).inserted else { continue }
-        pending += callable[name] ?? []
+        guard let members = callable[name], reachable.insert(name).inserted else { continue }
+        pending += members
       }
     }
     for member in view.members {

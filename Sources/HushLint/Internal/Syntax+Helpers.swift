@@ -72,7 +72,8 @@ extension FunctionCallExprSyntax {
 
   /// Whether this calls the SwiftUI type `name` (`List`, `SwiftUI.List`).
   func isType(_ name: String) -> Bool {
-    isUnqualifiedCall && calleeName == name
+    // The name first: it rules out most calls, and is cheaper to read.
+    calleeName == name && isUnqualifiedCall
   }
 
   /// The argument labelled `label`.

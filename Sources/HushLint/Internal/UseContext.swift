@@ -227,13 +227,13 @@ enum UseContext {
 }
 
 /// Finds references to a set of names, as bare identifiers or through `self.`.
-private final class ReferenceFinder: SyntaxVisitor {
+private final class ReferenceFinder: LeanVisitor {
   let names: Set<String>
   var found: [(DeclReferenceExprSyntax, ExprSyntax)] = []
 
   init(names: Set<String>) {
     self.names = names
-    super.init(viewMode: .sourceAccurate)
+    super.init()
   }
 
   /// Names that parameters of the functions and closures around the walk hide: a bare
@@ -264,15 +264,15 @@ private final class ReferenceFinder: SyntaxVisitor {
   override func visitPost(_ node: ClosureExprSyntax) { hidden.removeLast() }
 
   override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-    guard names.contains(node.baseName.text) else { return .visitChildren }
+    guard names.contains(node.baseName.text) else { return .skipChildren }
     if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
       guard let base = member.base?.as(DeclReferenceExprSyntax.self),
         base.baseName.tokenKind == .keyword(.self)
-      else { return .visitChildren }
+      else { return .skipChildren }
       found.append((node, ExprSyntax(member)))
     } else if !hidden.contains(where: { $0.contains(node.baseName.text) }) {
       found.append((node, ExprSyntax(node)))
     }
-    return .visitChildren
+    return .skipChildren
   }
 }
