@@ -66,7 +66,7 @@ public struct ProjectIndex: Sendable, Codable {
   /// Adds the type declarations in `file`.
   public mutating func add(_ file: SourceFileSyntax) {
     let recorder = TypeRecorder(source: file.description)
-    TypeCollector(recorder).walk(file)
+    _ = SyntaxIndex(file, types: recorder)
     add(recorder)
   }
 
@@ -317,9 +317,8 @@ extension TypeSummary: Codable {
   }
 }
 
-/// What a file declares, shown its declarations in source order by a walk that leaves out the
-/// bodies of functions: ``TypeCollector``'s own, or the walk that makes a file's
-/// ``SyntaxIndex``, which then needs no second walk for it.
+/// What a file declares, shown its declarations outside function bodies in source order by the
+/// walk that makes the file's ``SyntaxIndex`` (which then needs no walk of its own).
 final class TypeRecorder {
   var summaries: [TypeSummary] = []
   /// Whether the file's text has `objectWillChange` anywhere: a type's members are searched
@@ -475,56 +474,4 @@ final class TypeRecorder {
     }
     summaries.append(summary)
   }
-}
-
-/// Shows a file's declarations outside function bodies to a ``TypeRecorder``.
-private final class TypeCollector: SyntaxVisitor {
-  private let recorder: TypeRecorder
-
-  init(_ recorder: TypeRecorder) {
-    self.recorder = recorder
-    super.init(viewMode: .sourceAccurate)
-  }
-
-  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-    recorder.record(node)
-    return .visitChildren
-  }
-
-  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-    recorder.enter(node)
-    return .visitChildren
-  }
-
-  override func visitPost(_ node: ExtensionDeclSyntax) { recorder.exit() }
-
-  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-    recorder.enter(node)
-    return .visitChildren
-  }
-
-  override func visitPost(_ node: StructDeclSyntax) { recorder.exit() }
-
-  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-    recorder.enter(node)
-    return .visitChildren
-  }
-
-  override func visitPost(_ node: ClassDeclSyntax) { recorder.exit() }
-
-  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-    recorder.enter(node)
-    return .visitChildren
-  }
-
-  override func visitPost(_ node: EnumDeclSyntax) { recorder.exit() }
-
-  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-    recorder.enter(node)
-    return .visitChildren
-  }
-
-  override func visitPost(_ node: ActorDeclSyntax) { recorder.exit() }
-
-  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }

@@ -182,23 +182,34 @@ extension SourceTextTests {
 }
 
 extension SourceTextTests {
-  /// The declarations recorded in the walk that gathers a file's nodes are those a walk of
-  /// their own records.
-  @Test func declarationsRecordedInTheNodeWalkAreThoseOfTheirOwnWalk() throws {
+  /// The declarations recorded in the walk that gathers a file's nodes (which counts the
+  /// functions and closures around each node) are those a walk that does not enter functions
+  /// records, and its view candidates those of a walk that enters neither functions nor
+  /// closures.
+  @Test func declarationsRecordedInTheNodeWalkAreThoseOfWalksThatSkipBodies() throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     var compared = 0
-    for source in Self.sources {
+    for source in Self.sources + [
+      "func f() { struct Local: View { var body: some View { Text(\"\") } } }",
+      "let make = { struct InClosure: View { var body: some View { EmptyView() } } }",
+      "struct Outer { func g() { Scope(state: \\.a, action: \\.a) }; var r: some Reducer { Scope(state: \\.b, action: \\.b) { } } }",
+    ] {
       let tree = Parser.parse(source: source)
+      let skipping = TypeRecorder(source: source)
+      let reference = BodySkippingWalk(skipping)
+      reference.walk(tree)
       var alone = ProjectIndex()
-      alone.add(tree)
+      alone.add(skipping)
       let recorder = TypeRecorder(source: source)
-      _ = SyntaxIndex(tree, types: recorder)
+      let syntax = SyntaxIndex(tree, types: recorder)
       var together = ProjectIndex()
       together.add(recorder)
       #expect(
         try Self.canonical(encoder.encode(alone)) == Self.canonical(encoder.encode(together)),
         "\(source)")
+      #expect(syntax.viewCandidates.structs.map(\.id) == reference.structs.map(\.id))
+      #expect(syntax.viewCandidates.extensions.map(\.id) == reference.extensions.map(\.id))
       compared += alone.types.count
     }
     #expect(compared > 100)
@@ -247,4 +258,69 @@ extension SourceTextTests {
         syntax.enumCases == descendants(EnumCaseElementSyntax.self, of: tree).map(\.name.text))
     }
   }
+}
+
+/// Shows a file's declarations to a ``TypeRecorder`` without entering functions, and gathers
+/// the structs and extensions outside functions and closures: the walks the node walk replaced.
+private final class BodySkippingWalk: SyntaxVisitor {
+  let recorder: TypeRecorder
+  var structs: [StructDeclSyntax] = []
+  var extensions: [ExtensionDeclSyntax] = []
+  private var closureDepth = 0
+
+  init(_ recorder: TypeRecorder) {
+    self.recorder = recorder
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+    closureDepth += 1
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: ClosureExprSyntax) { closureDepth -= 1 }
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    recorder.record(node)
+    return .visitChildren
+  }
+
+  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+    recorder.enter(node)
+    if closureDepth == 0 { extensions.append(node) }
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: ExtensionDeclSyntax) { recorder.exit() }
+
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    recorder.enter(node)
+    if closureDepth == 0 { structs.append(node) }
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: StructDeclSyntax) { recorder.exit() }
+
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+    recorder.enter(node)
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: ClassDeclSyntax) { recorder.exit() }
+
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+    recorder.enter(node)
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: EnumDeclSyntax) { recorder.exit() }
+
+  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+    recorder.enter(node)
+    return .visitChildren
+  }
+
+  override func visitPost(_ node: ActorDeclSyntax) { recorder.exit() }
 }

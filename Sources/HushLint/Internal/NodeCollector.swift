@@ -120,3 +120,44 @@ class LeanVisitor: SyntaxVisitor {
     .skipChildren
   }
 }
+
+/// Gathers the calls, name references and operator sequences under a node, in source order,
+/// leaving out the subtrees whose top node `skipping` accepts (the node itself too). Only a
+/// labelled argument, a closure, a function or an accessor is asked, the kinds that
+/// ``UseContext/isAction(_:)`` and ``UseContext/isDeferred(_:)`` can accept: a walk that
+/// asked every node spent most of its time asking.
+final class CodeCollector: LeanVisitor {
+  private(set) var calls: [FunctionCallExprSyntax] = []
+  private(set) var references: [DeclReferenceExprSyntax] = []
+  private(set) var sequences: [SequenceExprSyntax] = []
+  private let skipping: (Syntax) -> Bool
+
+  init(skipping: @escaping (Syntax) -> Bool) {
+    self.skipping = skipping
+    super.init()
+  }
+
+  private func enter(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
+    skipping(Syntax(node)) ? .skipChildren : .visitChildren
+  }
+
+  override func visit(_ node: LabeledExprSyntax) -> SyntaxVisitorContinueKind { enter(node) }
+  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { enter(node) }
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { enter(node) }
+  override func visit(_ node: AccessorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node) }
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    calls.append(node)
+    return .visitChildren
+  }
+
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    references.append(node)
+    return .skipChildren
+  }
+
+  override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+    sequences.append(node)
+    return .visitChildren
+  }
+}

@@ -117,7 +117,7 @@ enum RenderScope {
 
   /// The calls and name references in `member` outside of actions, in one walk.
   private static func walk(_ member: Syntax) -> RenderedMember {
-    let collector = RenderedCodeCollector()
+    let collector = CodeCollector(skipping: UseContext.isAction)
     collector.walk(member)
     return RenderedMember(
       member: member, calls: collector.calls, references: collector.references)
@@ -126,46 +126,8 @@ enum RenderScope {
   /// The calls in `node` outside of actions (``UseContext/isAction(_:)``, asked of `node`
   /// too), in source order.
   static func callsOutsideActions(in node: some SyntaxProtocol) -> [FunctionCallExprSyntax] {
-    let collector = RenderedCodeCollector()
+    let collector = CodeCollector(skipping: UseContext.isAction)
     collector.walk(node)
     return collector.calls
-  }
-}
-
-/// Gathers the calls and name references under a node, leaving out actions (see
-/// ``UseContext/isAction(_:)``, asked of the node itself too): the four kinds of node that can
-/// be one are asked, and an action's subtree is not entered.
-private final class RenderedCodeCollector: LeanVisitor {
-  var calls: [FunctionCallExprSyntax] = []
-  var references: [DeclReferenceExprSyntax] = []
-
-  private func unlessAction(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
-    UseContext.isAction(Syntax(node)) ? .skipChildren : .visitChildren
-  }
-
-  override func visit(_ node: LabeledExprSyntax) -> SyntaxVisitorContinueKind {
-    unlessAction(node)
-  }
-
-  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-    unlessAction(node)
-  }
-
-  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-    unlessAction(node)
-  }
-
-  override func visit(_ node: AccessorDeclSyntax) -> SyntaxVisitorContinueKind {
-    unlessAction(node)
-  }
-
-  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-    calls.append(node)
-    return .visitChildren
-  }
-
-  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-    references.append(node)
-    return .skipChildren
   }
 }

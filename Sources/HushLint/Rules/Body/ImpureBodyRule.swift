@@ -214,7 +214,7 @@ struct ImpureBodyRule: Rule {
       let stateNames = Set(
         view.properties.filter { Self.stateWrappers.contains($0.wrapper ?? "") }.map(\.name))
       for body in view.bodies {
-        let collector = ImmediateCodeCollector()
+        let collector = CodeCollector(skipping: UseContext.isDeferred)
         collector.walk(body)
         let (calls, sequences) = (collector.calls, collector.sequences)
         for call in calls {
@@ -299,39 +299,5 @@ struct ImpureBodyRule: Rule {
     if element.is(AssignmentExprSyntax.self) { return true }
     guard let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
     return ["+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="].contains(op)
-  }
-}
-
-/// Gathers the calls and operator sequences under a node that run when it runs, leaving out
-/// what runs later (see ``UseContext/isDeferred(_:)``, asked of the node itself too): the
-/// three kinds of node that can defer are asked, and a deferred subtree is not entered.
-private final class ImmediateCodeCollector: LeanVisitor {
-  var calls: [FunctionCallExprSyntax] = []
-  var sequences: [SequenceExprSyntax] = []
-
-  private func unlessDeferred(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
-    UseContext.isDeferred(Syntax(node)) ? .skipChildren : .visitChildren
-  }
-
-  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-    unlessDeferred(node)
-  }
-
-  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-    unlessDeferred(node)
-  }
-
-  override func visit(_ node: AccessorDeclSyntax) -> SyntaxVisitorContinueKind {
-    unlessDeferred(node)
-  }
-
-  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-    calls.append(node)
-    return .visitChildren
-  }
-
-  override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-    sequences.append(node)
-    return .visitChildren
   }
 }
