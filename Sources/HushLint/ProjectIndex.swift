@@ -73,16 +73,15 @@ public struct ProjectIndex: Sendable, Codable {
   /// Adds the type declarations `recorder` was shown.
   mutating func add(_ recorder: TypeRecorder) {
     storedPropertyTypesByName = nil
-    let collector = recorder
-    for summary in collector.summaries { types[summary.name, default: []].append(summary) }
-    for found in collector.extensions {
+    for summary in recorder.summaries { types[summary.name, default: []].append(summary) }
+    for found in recorder.extensions {
       if found.hasMembers { extensionCounts[found.name, default: 0] += 1 }
       extensionComputedProperties[found.name, default: []].formUnion(found.computed)
       extensionConformances[found.name, default: []].formUnion(found.conformances)
       if found.publishes { extensionsPublishing.insert(found.name) }
     }
-    forEachCollections.formUnion(collector.forEachCollections)
-    childActions.formUnion(collector.childActions)
+    forEachCollections.formUnion(recorder.forEachCollections)
+    childActions.formUnion(recorder.childActions)
   }
 
   /// Adds everything in `other`.
@@ -350,9 +349,7 @@ final class TypeRecorder {
 
   static func inheritedNames(_ clause: InheritanceClauseSyntax?) -> Set<String> {
     Set(
-      clause?.inheritedTypes.compactMap {
-        $0.type.trimmedText.split(separator: ".").last.map(String.init)
-      } ?? [])
+      clause?.inheritedTypes.compactMap { $0.type.simpleName } ?? [])
   }
   var forEachCollections: Set<String> = []
   var childActions: Set<String> = []
@@ -384,7 +381,8 @@ final class TypeRecorder {
 
   /// Enters an extension; ``exit()`` leaves it.
   func enter(_ node: ExtensionDeclSyntax) {
-    if let name = node.extendedType.trimmedText.split(separator: ".").last {
+    let extended = node.extendedType.simpleName
+    if let name = extended {
       var computed: Set<String> = []
       for member in node.memberBlock.members {
         guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.isStatic else {
@@ -396,14 +394,13 @@ final class TypeRecorder {
       }
       extensions.append(
         (
-          String(name), computed, Self.inheritedNames(node.inheritanceClause),
+          name, computed, Self.inheritedNames(node.inheritanceClause),
           mentionsObjectWillChange
             && containsBytes(node.memberBlock.description, "objectWillChange"),
           declaresMembers(node)
         ))
     }
-    enclosing.append(
-      node.extendedType.trimmedText.split(separator: ".").last.map(String.init) ?? "")
+    enclosing.append(extended ?? "")
   }
 
   /// Enters a struct; ``exit()`` leaves it.

@@ -92,8 +92,7 @@ enum ActionHandlers {
         return declaration.name.text
       }
       if let extensionDecl = ancestor.as(ExtensionDeclSyntax.self) {
-        return extensionDecl.extendedType.trimmedText.split(separator: ".").last.map(
-          String.init)
+        return extensionDecl.extendedType.simpleName
       }
     }
     return nil

@@ -137,9 +137,8 @@ enum ExpensiveMembers {
         return viewNames.contains(declaration.name.text) ? nil : key
       }
       if let extensionDecl = ancestor.as(ExtensionDeclSyntax.self) {
-        let name = extensionDecl.extendedType.trimmedText.split(separator: ".").last
-          .map(String.init)
-        return name.map(viewNames.contains) == true ? nil : key
+        return extensionDecl.extendedType.simpleName.map(viewNames.contains) == true
+          ? nil : key
       }
     }
     return key

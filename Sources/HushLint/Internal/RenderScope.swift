@@ -126,8 +126,6 @@ enum RenderScope {
   /// The calls in `node` outside of actions (``UseContext/isAction(_:)``, asked of `node`
   /// too), in source order.
   static func callsOutsideActions(in node: some SyntaxProtocol) -> [FunctionCallExprSyntax] {
-    let collector = CodeCollector(skipping: UseContext.isAction)
-    collector.walk(node)
-    return collector.calls
+    walk(Syntax(node)).calls
   }
 }

@@ -241,6 +241,13 @@ extension SyntaxProtocol {
   }
 }
 
+extension TypeSyntax {
+  /// The last name of the type as written: `Row` for `Picker.Row`, `View` for `SwiftUI.View`.
+  var simpleName: String? {
+    trimmedText.split(separator: ".").last.map(String.init)
+  }
+}
+
 /// `Feed.swift` for `Sources/App/Feed.swift`: what follows the last `/`, or all of `path`.
 func lastPathComponent(of path: String) -> String {
   guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }

@@ -96,13 +96,13 @@ struct ViewType {
   /// Every view type declared as a struct in the file of `syntax`, outside functions and
   /// closures.
   static func all(in syntax: SyntaxIndex) -> [ViewType] {
-    let collector = syntax.viewCandidates
+    let candidates = syntax.viewCandidates
+    // Each extension's type named once, not once for every struct of the file.
+    let extended = candidates.extensions.map { ($0, $0.extendedType.simpleName) }
     var result: [ViewType] = []
-    for declaration in collector.structs {
+    for declaration in candidates.structs {
       let name = declaration.name.text
-      let extensions = collector.extensions.filter {
-        $0.extendedType.trimmedText.split(separator: ".").last.map(String.init) == name
-      }
+      let extensions = extended.filter { $0.1 == name }.map(\.0)
       var conformances = Set(inheritedNames(declaration.inheritanceClause))
       for extensionDecl in extensions {
         conformances.formUnion(inheritedNames(extensionDecl.inheritanceClause))
