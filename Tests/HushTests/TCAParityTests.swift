@@ -68,6 +68,8 @@ import Testing
   }
 
   @Test func aRunEffectsTaskHasTheNameItWasGiven() async {
+    // Apple's OSes name tasks from their 26 versions on (the Swift 6.2 runtime); Linux always.
+    guard #available(iOS 26, macOS 26, tvOS 26, watchOS 26, visionOS 26, *) else { return }
     let names = LockIsolated<[String?]>([])
     let store = Store<Int, Int>(initialState: 0) { _, _ in
       .run(name: "Autosave") { _ in names.withValue { $0.append(Task.name) } }

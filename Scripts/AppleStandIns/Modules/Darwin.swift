@@ -1,6 +1,6 @@
 // Darwin, as Swift imports the C declarations Hush reaches (`#if canImport(Darwin)` branches
-// of ScopeNode, ValueCell and TestStore). Declaration only: no body runs. Like every C
-// function Swift imports, their results may be discarded.
+// of ScopeNode, ValueCell and TestStore, and the tests' `getenv`). Declaration only: no body
+// runs. Like every C function Swift imports, their results may be discarded.
 
 /// `int memcmp(const void *, const void *, size_t)` (string.h).
 @discardableResult
@@ -19,3 +19,9 @@ public func memcpy(_ __dst: UnsafeMutableRawPointer!, _ __src: UnsafeRawPointer!
 /// `int sched_yield(void)` (sched.h).
 @discardableResult
 public func sched_yield() -> Int32 { fatalError() }
+
+/// `char *getenv(const char *)` (stdlib.h).
+@discardableResult
+public func getenv(_ __name: UnsafePointer<CChar>!) -> UnsafeMutablePointer<CChar>! {
+  fatalError()
+}

@@ -174,6 +174,10 @@
   extension NavigationStack {
     /// A navigation stack over a ``StackState``: going back sends `.popFrom`, a
     /// `NavigationLink(state:)` sends `.push`; `destination` shows a screen's store.
+    ///
+    /// On the main actor, as the stores it binds to are: SDK 26 declares `NavigationStack`
+    /// `nonisolated`, so without it this initializer would be nonisolated too.
+    @MainActor
     public init<State, Action, Content: View, Destination: View>(
       path: Binding<StackStores<State, Action>>,
       @ViewBuilder root: () -> Content,

@@ -15,13 +15,11 @@ extension Store {
   private static func detachedTask(
     _ options: EffectRunOptions, _ operation: @escaping @Sendable () async -> Void
   ) -> Task<Void, Never> {
-    #if compiler(>=6.2)
-      if let name = options.name,
-        #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
-      {
-        return Task.detached(name: name, priority: options.priority, operation: operation)
-      }
-    #endif
+    if let name = options.name,
+      #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+    {
+      return Task.detached(name: name, priority: options.priority, operation: operation)
+    }
     return Task.detached(priority: options.priority, operation: operation)
   }
 

@@ -1,4 +1,4 @@
-// SwiftUI's core protocols and builders (Xcode 16 SDK): `View`, `ViewModifier`, `App`,
+// SwiftUI's core protocols and builders (SDK 26 and 27): `View`, `ViewModifier`, `App`,
 // `Scene`, `Commands` and `ToolbarContent` are `@MainActor @preconcurrency`; the primitive
 // views' initializers and the modifiers are `nonisolated`.
 @_exported import Foundation
@@ -96,14 +96,14 @@ extension ViewBuilder: Sendable {}
 
 /// A view that doesn't contain any content.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
-public struct EmptyView: View {
+nonisolated public struct EmptyView: View {
   nonisolated public init() {}
   public var body: Never { fatalError() }
 }
 
 /// A view created from a swift tuple of view values.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
-public struct TupleView<T>: View {
+nonisolated public struct TupleView<T>: View {
   public var value: T
   nonisolated public init(_ value: T) { fatalError() }
   public var body: Never { fatalError() }
@@ -126,7 +126,7 @@ extension _ConditionalContent: View where TrueContent: View, FalseContent: View 
 
 /// A type-erased view.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
-public struct AnyView: View {
+nonisolated public struct AnyView: View {
   nonisolated public init<V: View>(_ view: V) {}
   nonisolated public init<V: View>(erasing view: V) {}
   public var body: Never { fatalError() }

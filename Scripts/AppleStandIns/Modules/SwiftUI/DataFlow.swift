@@ -251,6 +251,12 @@ extension Environment {
   public init(_ objectType: Value.Type) where Value: AnyObject, Value: Observable {
     fatalError()
   }
+
+  /// Creates an environment property to read an observable object from the environment,
+  /// `nil` when there is none.
+  public init<T: AnyObject & Observable>(_ objectType: T.Type) where Value == T? {
+    fatalError()
+  }
 }
 
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)

@@ -12,30 +12,31 @@ public struct NavigationPath: Equatable {
 
 /// A view that displays a root view and enables you to present additional views over the
 /// root view.
+///
+/// SDK 26 declares the type `nonisolated` (its initializers with it): an extension's
+/// initializer is nonisolated too, and cannot call main-actor code without saying so.
 @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
-@MainActor @preconcurrency
-public struct NavigationStack<Data, Root: View>: View {
-  @MainActor @preconcurrency
-  public init(@ViewBuilder root: () -> Root) where Data == NavigationPath {}
+nonisolated public struct NavigationStack<Data, Root: View> {
+  nonisolated public init(@ViewBuilder root: () -> Root) where Data == NavigationPath {}
 
-  @MainActor @preconcurrency
-  public init(path: Binding<NavigationPath>, @ViewBuilder root: () -> Root)
+  nonisolated public init(path: Binding<NavigationPath>, @ViewBuilder root: () -> Root)
   where Data == NavigationPath {}
 
-  @MainActor @preconcurrency
-  public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
+  nonisolated public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
   where
     Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection,
     Data.Element: Hashable
   {}
+}
 
-  public var body: Never { fatalError() }
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
+extension NavigationStack: View {
+  @MainActor @preconcurrency public var body: Never { fatalError() }
 }
 
 /// A view that presents views in two or three columns.
 @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
-@MainActor @preconcurrency
-public struct NavigationSplitView<Sidebar: View, Content: View, Detail: View>: View {
+nonisolated public struct NavigationSplitView<Sidebar: View, Content: View, Detail: View>: View {
   nonisolated public init(
     @ViewBuilder sidebar: () -> Sidebar, @ViewBuilder detail: () -> Detail
   ) where Content == EmptyView {}
@@ -44,8 +45,7 @@ public struct NavigationSplitView<Sidebar: View, Content: View, Detail: View>: V
 
 /// A view that controls a navigation presentation.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
-@MainActor @preconcurrency
-public struct NavigationLink<Label: View, Destination: View>: View {
+nonisolated public struct NavigationLink<Label: View, Destination: View>: View {
   public var body: Never { fatalError() }
 }
 
@@ -77,7 +77,7 @@ extension NavigationLink {
 
 /// A model that represents an item which can be placed in the toolbar or navigation bar.
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
-public struct ToolbarItem<ID, Content: View>: ToolbarContent {
+nonisolated public struct ToolbarItem<ID, Content: View>: ToolbarContent {
   public var body: Never { fatalError() }
 }
 
@@ -99,15 +99,32 @@ public struct ToolbarItemPlacement: Sendable {
   public static let confirmationAction = ToolbarItemPlacement()
   public static let destructiveAction = ToolbarItemPlacement()
 
-  @available(iOS 14.0, tvOS 14.0, *)
-  @available(macOS, unavailable)
-  @available(watchOS, unavailable)
-  public static let navigationBarLeading = ToolbarItemPlacement()
+  #if HUSH_SDK_27
+    // Deprecated in 27 (SDK 27).
+    @available(iOS, introduced: 14.0, deprecated: 27.0)
+    @available(tvOS, introduced: 14.0, deprecated: 27.0)
+    @available(visionOS, introduced: 1.0, deprecated: 27.0)
+    @available(macOS, unavailable)
+    @available(watchOS, unavailable)
+    public static let navigationBarLeading = ToolbarItemPlacement()
 
-  @available(iOS 14.0, tvOS 14.0, *)
-  @available(macOS, unavailable)
-  @available(watchOS, unavailable)
-  public static let navigationBarTrailing = ToolbarItemPlacement()
+    @available(iOS, introduced: 14.0, deprecated: 27.0)
+    @available(tvOS, introduced: 14.0, deprecated: 27.0)
+    @available(visionOS, introduced: 1.0, deprecated: 27.0)
+    @available(macOS, unavailable)
+    @available(watchOS, unavailable)
+    public static let navigationBarTrailing = ToolbarItemPlacement()
+  #else
+    @available(iOS 14.0, tvOS 14.0, *)
+    @available(macOS, unavailable)
+    @available(watchOS, unavailable)
+    public static let navigationBarLeading = ToolbarItemPlacement()
+
+    @available(iOS 14.0, tvOS 14.0, *)
+    @available(macOS, unavailable)
+    @available(watchOS, unavailable)
+    public static let navigationBarTrailing = ToolbarItemPlacement()
+  #endif
 
   @available(iOS 17.0, tvOS 17.0, watchOS 10.0, *)
   @available(macOS, unavailable)
@@ -230,9 +247,11 @@ extension View {
   /// The action runs in the isolation of the code that wrote it (the main actor in a view's
   /// `body`), as `Task.init`'s operation does: `@_inheritActorContext`, which the SDK's
   /// interface has and its documentation, like all underscored attributes, does not show.
+  /// (SDK 26 added the task's `name`, and the `file` and `line` of the call.)
   @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
   nonisolated public func task(
-    priority: TaskPriority = .userInitiated,
+    name: String? = nil, priority: TaskPriority = .userInitiated, file: String = #fileID,
+    line: Int = #line,
     @_inheritActorContext _ action: sending @escaping @isolated(any) () async -> Void
   ) -> some View { self }
 
@@ -255,5 +274,11 @@ extension View {
   @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
   nonisolated public func onChange<V: Equatable>(
     of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void
+  ) -> some View { self }
+
+  /// Adds an action to perform when the given value changes.
+  @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+  nonisolated public func onChange<V: Equatable>(
+    of value: V, initial: Bool = false, _ action: @escaping () -> Void
   ) -> some View { self }
 }

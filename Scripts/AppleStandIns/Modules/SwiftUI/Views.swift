@@ -120,7 +120,7 @@ public struct ButtonRole: Equatable, Sendable {
 
 /// A control that initiates an action.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
-public struct Button<Label: View>: View {
+nonisolated public struct Button<Label: View>: View {
   @preconcurrency
   nonisolated public init(
     action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label
@@ -189,7 +189,7 @@ extension View {
 
 /// A control that displays an editable text interface.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
-public struct TextField<Label: View>: View {
+nonisolated public struct TextField<Label: View>: View {
   public var body: Never { fatalError() }
 }
 
@@ -202,7 +202,7 @@ extension TextField where Label == Text {
 
 /// A control that toggles between on and off states.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
-public struct Toggle<Label: View>: View {
+nonisolated public struct Toggle<Label: View>: View {
   nonisolated public init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label) {}
   public var body: Never { fatalError() }
 }
@@ -216,7 +216,7 @@ extension Toggle where Label == Text {
 
 /// A control for selecting from a set of mutually exclusive values.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
-public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View {
+nonisolated public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View {
   public var body: Never { fatalError() }
 }
 
@@ -233,9 +233,8 @@ extension Picker where Label == Text {
 }
 
 /// A type that specifies the appearance and interaction of all pickers within a view
-/// hierarchy.
+/// hierarchy. (Not main-actor isolated since SDK 26, nor are its styles.)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
-@MainActor @preconcurrency
 public protocol PickerStyle {}
 
 /// The default picker style, based on the picker's context.
@@ -246,7 +245,7 @@ public struct DefaultPickerStyle: PickerStyle {
 
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension PickerStyle where Self == DefaultPickerStyle {
-  @MainActor @preconcurrency public static var automatic: DefaultPickerStyle {
+  public static var automatic: DefaultPickerStyle {
     DefaultPickerStyle()
   }
 }
@@ -262,7 +261,7 @@ public struct SegmentedPickerStyle: PickerStyle {
 @available(watchOS, unavailable)
 extension PickerStyle where Self == SegmentedPickerStyle {
   /// A picker style that presents the options in a segmented control.
-  @MainActor @preconcurrency public static var segmented: SegmentedPickerStyle {
+  public static var segmented: SegmentedPickerStyle {
     SegmentedPickerStyle()
   }
 }
@@ -275,7 +274,7 @@ public struct MenuPickerStyle: PickerStyle {
 
 @available(iOS 14.0, macOS 11.0, tvOS 17.0, watchOS 10.0, *)
 extension PickerStyle where Self == MenuPickerStyle {
-  @MainActor @preconcurrency public static var menu: MenuPickerStyle { MenuPickerStyle() }
+  public static var menu: MenuPickerStyle { MenuPickerStyle() }
 }
 
 /// A picker style that presents the options in a scrollable wheel.
@@ -290,7 +289,7 @@ public struct WheelPickerStyle: PickerStyle {
 @available(macOS, unavailable)
 @available(tvOS, unavailable)
 extension PickerStyle where Self == WheelPickerStyle {
-  @MainActor @preconcurrency public static var wheel: WheelPickerStyle { WheelPickerStyle() }
+  public static var wheel: WheelPickerStyle { WheelPickerStyle() }
 }
 
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
@@ -302,12 +301,22 @@ extension View {
   nonisolated public func tag<V: Hashable>(_ tag: V) -> some View { self }
 
   /// Sets the color of the foreground elements displayed by this view.
-  @available(iOS, introduced: 13.0, deprecated: 100000.0, renamed: "foregroundStyle(_:)")
-  @available(macOS, introduced: 10.15, deprecated: 100000.0, renamed: "foregroundStyle(_:)")
-  @available(tvOS, introduced: 13.0, deprecated: 100000.0, renamed: "foregroundStyle(_:)")
-  @available(watchOS, introduced: 6.0, deprecated: 100000.0, renamed: "foregroundStyle(_:)")
-  @available(visionOS, introduced: 1.0, deprecated: 100000.0, renamed: "foregroundStyle(_:)")
-  nonisolated public func foregroundColor(_ color: Color?) -> some View { self }
+  #if HUSH_SDK_27
+    // Deprecated in 27 (SDK 27); soft-deprecated before.
+    @available(iOS, introduced: 13.0, deprecated: 27.0, renamed: "foregroundStyle(_:)")
+    @available(macOS, introduced: 10.15, deprecated: 27.0, renamed: "foregroundStyle(_:)")
+    @available(tvOS, introduced: 13.0, deprecated: 27.0, renamed: "foregroundStyle(_:)")
+    @available(watchOS, introduced: 6.0, deprecated: 27.0, renamed: "foregroundStyle(_:)")
+    @available(visionOS, introduced: 1.0, deprecated: 27.0, renamed: "foregroundStyle(_:)")
+    nonisolated public func foregroundColor(_ color: Color?) -> some View { self }
+  #else
+    @available(iOS, introduced: 13.0, deprecated: 100000.0, renamed: "foregroundStyle(_:)")
+    @available(macOS, introduced: 10.15, deprecated: 100000.0, renamed: "foregroundStyle(_:)")
+    @available(tvOS, introduced: 13.0, deprecated: 100000.0, renamed: "foregroundStyle(_:)")
+    @available(watchOS, introduced: 6.0, deprecated: 100000.0, renamed: "foregroundStyle(_:)")
+    @available(visionOS, introduced: 1.0, deprecated: 100000.0, renamed: "foregroundStyle(_:)")
+    nonisolated public func foregroundColor(_ color: Color?) -> some View { self }
+  #endif
 
   /// Adds a condition that controls whether users can interact with this view.
   nonisolated public func disabled(_ disabled: Bool) -> some View { self }
@@ -331,7 +340,7 @@ extension View {
 
 /// A view that shows the progress toward completion of a task.
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
-public struct ProgressView<Label: View, CurrentValueLabel: View>: View {
+nonisolated public struct ProgressView<Label: View, CurrentValueLabel: View>: View {
   public var body: Never { fatalError() }
 }
 
@@ -350,7 +359,7 @@ extension ProgressView where CurrentValueLabel == EmptyView {
 
 /// A flexible space that expands along the major axis of its containing stack layout.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
-public struct Spacer: View {
+nonisolated public struct Spacer: View {
   public var minLength: CGFloat?
   nonisolated public init(minLength: CGFloat? = nil) { fatalError() }
   public var body: Never { fatalError() }
@@ -374,7 +383,7 @@ public struct VerticalAlignment: Equatable, Sendable {
 
 /// A view that arranges its subviews in a vertical line.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
-public struct VStack<Content: View>: View {
+nonisolated public struct VStack<Content: View>: View {
   nonisolated public init(
     alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
     @ViewBuilder content: () -> Content
@@ -384,7 +393,7 @@ public struct VStack<Content: View>: View {
 
 /// A view that arranges its subviews in a horizontal line.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
-public struct HStack<Content: View>: View {
+nonisolated public struct HStack<Content: View>: View {
   nonisolated public init(
     alignment: VerticalAlignment = .center, spacing: CGFloat? = nil,
     @ViewBuilder content: () -> Content
@@ -428,7 +437,7 @@ public enum Axis: Int8, CaseIterable, Sendable {
 
 /// A container that presents rows of data arranged in a single column.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
-public struct List<SelectionValue: Hashable, Content: View>: View {
+nonisolated public struct List<SelectionValue: Hashable, Content: View>: View {
   public var body: Never { fatalError() }
 }
 
@@ -467,11 +476,26 @@ extension Section where Parent == Text, Content: View, Footer == EmptyView {
 
 /// A scrollable view.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
-public struct ScrollView<Content: View>: View {
-  nonisolated public init(
-    _ axes: Axis.Set = .vertical, showsIndicators: Bool = true,
-    @ViewBuilder content: () -> Content
-  ) {}
+nonisolated public struct ScrollView<Content: View>: View {
+  #if HUSH_SDK_27
+    @available(iOS, introduced: 13.0, deprecated: 27.0)
+    @available(macOS, introduced: 10.15, deprecated: 27.0)
+    @available(tvOS, introduced: 13.0, deprecated: 27.0)
+    @available(watchOS, introduced: 6.0, deprecated: 27.0)
+    @available(visionOS, introduced: 1.0)
+    nonisolated public init(
+      _ axes: Axis.Set = .vertical, showsIndicators: Bool = true,
+      @ViewBuilder content: () -> Content
+    ) {}
+
+    /// Creates a new instance that's scrollable in the direction of the given axis.
+    nonisolated public init(_ axes: Axis.Set = .vertical, @ViewBuilder content: () -> Content) {}
+  #else
+    nonisolated public init(
+      _ axes: Axis.Set = .vertical, showsIndicators: Bool = true,
+      @ViewBuilder content: () -> Content
+    ) {}
+  #endif
   public var body: Never { fatalError() }
 }
 
