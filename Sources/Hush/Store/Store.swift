@@ -1,5 +1,6 @@
 import ConcurrencyExtras
 import IdentifiedCollections
+import IssueReporting
 import Observation
 
 /// The single source of truth of a feature: state, a reducer that evolves it, and readers
@@ -263,6 +264,18 @@ public final class Store<State, Action> {
   public func send(_ action: Action) -> StoreTask {
     if let forward { return forward(action) }
     guard let root else { return StoreTask(nil) }
+    guard !root.state.isReducing else {
+      reportIssue(
+        """
+        An action was sent to a store while its reducer was running: \(action). The action \
+        was dropped.
+
+        A reducer changes the state it is given and returns effects; a store it reaches \
+        (through a dependency) is the same state, in the middle of that change. Return \
+        `.send(action)` from the reducer instead, or run the other action's logic there.
+        """)
+      return StoreTask(nil)
+    }
     // Written by the closures rather than returned through them: the generic functions in
     // between then return `Void`, and an effect (whose layout does not depend on `Action`)
     // needs no metadata lookup on the way.

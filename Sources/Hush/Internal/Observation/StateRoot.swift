@@ -1,3 +1,5 @@
+import IssueReporting
+
 /// The state of a root store and the observers of its paths.
 final class StateRoot<State>: ObservationHost, ElementMutationTarget {
   typealias Value = State
@@ -7,6 +9,11 @@ final class StateRoot<State>: ObservationHost, ElementMutationTarget {
   /// no store to read from, readers are notified after the mutation ends, and element
   /// reducers that announce mutations during it are given pointers, not the property.
   @exclusivity(unchecked) private(set) var state: State
+  /// Whether a reducer is running on the state now: a send or a write that reaches this root
+  /// then (a reducer that holds its own store, through a dependency) is reported and dropped
+  /// by ``Store`` and ``mutateValue(cause:_:)``, instead of running a second reducer inside
+  /// the first, on state the first is mutating in place. Unchecked for the same reason.
+  @exclusivity(unchecked) private(set) var isReducing = false
   /// A constant (read without retaining it: a send reads it several times).
   let observers = ObserverSet<State>(clock: ChangeClock())
   /// Reused between changes so that a change that invalidates nothing allocates nothing.
@@ -24,6 +31,18 @@ final class StateRoot<State>: ObservationHost, ElementMutationTarget {
   }
 
   func mutateValue(cause: @autoclosure () -> ChangeLogEntry.Cause, _ body: (inout State) -> Void) {
+    guard !isReducing else {
+      reportIssue(
+        """
+        The state of a store was written while its reducer was running (\(cause())). The \
+        write was dropped.
+
+        A reducer changes the state it is given; a store it reaches (through a dependency) \
+        is the same state, in the middle of that change. Change the state in the reducer, \
+        or return an effect that sends an action.
+        """)
+      return
+    }
     mutate(cause: cause(), body)
   }
 
@@ -56,6 +75,8 @@ final class StateRoot<State>: ObservationHost, ElementMutationTarget {
   /// Runs `body` on the state; element reducers inside it may announce in-place element
   /// mutations (see ``ElementMutation``) while some reader is active.
   private func reduce<Result>(_ body: (inout State) -> Result) -> Result {
+    isReducing = true
+    defer { isReducing = false }
     if observers.isInactive { return body(&state) }
     // The state's address taken as a pointer argument, and the run set up here rather than
     // in closures (a closure and its context per send).
