@@ -142,6 +142,15 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
     return true
   }
 
+  override func stopShadowing(changedTo collection: UnsafePointer<IdentifiedArray<ID, Element>>) {
+    guard let shadowIDs else { return }
+    let ids = collection.pointee.ids
+    if !entries.isEmpty, !hasSameBits(shadowIDs, ids) {
+      elementsWillChange(from: shadowIDs, elements: shadow, to: ids)
+    }
+    stopShadowing()
+  }
+
   override func stopShadowing() {
     guard shadowIDs != nil else { return }
     shadowIDs = nil

@@ -153,8 +153,9 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
     else { return }
     let child = (base + childOffset).assumingMemoryBound(to: Child.self)
     // An announced mutation is compared through the snapshot: the next comparison of the
-    // collection compares everything (`unchanged` is false without a snapshot).
-    collectionShadow?.stopShadowing()
+    // collection compares everything (`unchanged` is false without a snapshot). Elements
+    // removed earlier in this run are found now, while the copy still has their values.
+    collectionShadow?.stopShadowing(changedTo: child)
     let unchanged = lens.snapshotMatches(child)
     var pending =
       pendingMutation ?? PendingElementMutation(unchangedBefore: true, isCollection: false)
@@ -617,6 +618,10 @@ class CollectionShadow<Collection> {
   ) -> Bool { false }
   /// Drops the copy.
   func stopShadowing() {}
+  /// Drops the copy of a collection that is now `collection`, changed in ways not compared
+  /// yet: the elements that left it take their last value from the copy first (as they would
+  /// from the snapshot it replaced).
+  func stopShadowing(changedTo collection: UnsafePointer<Collection>) { stopShadowing() }
   /// The scope of the element that `mutation`, a mutation of this collection, mutates, if it
   /// has one (see ``ElementMutation``).
   func scope(for mutation: ElementMutation) -> ObservationCell? { nil }
