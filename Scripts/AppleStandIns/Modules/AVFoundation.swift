@@ -30,11 +30,24 @@ open class AVAudioTime: NSObject {}
 @available(iOS 8.0, macOS 10.10, tvOS 9.0, watchOS 2.0, *)
 open class AVAudioNode: NSObject {
   /// Installs an audio tap on a bus you specify to record, monitor, and observe the output of
-  /// the node.
-  open func installTap(
-    onBus bus: AVAudioNodeBus, bufferSize: AVAudioFrameCount, format: AVAudioFormat?,
-    block tapBlock: @escaping AVAudioNodeTapBlock
-  ) { fatalError() }
+  /// the node. (Deprecated in 27, for `installAudioTap(onBus:bufferSize:format:tapProvider:)`,
+  /// which is 27 and later: after the deployment targets, so left out.)
+  #if HUSH_SDK_27
+    @available(iOS, introduced: 8.0, deprecated: 27.0)
+    @available(macOS, introduced: 10.10, deprecated: 27.0)
+    @available(tvOS, introduced: 9.0, deprecated: 27.0)
+    @available(watchOS, introduced: 2.0, deprecated: 27.0)
+    @available(visionOS, introduced: 1.0, deprecated: 27.0)
+    open func installTap(
+      onBus bus: AVAudioNodeBus, bufferSize: AVAudioFrameCount, format: AVAudioFormat?,
+      block tapBlock: @escaping AVAudioNodeTapBlock
+    ) { fatalError() }
+  #else
+    open func installTap(
+      onBus bus: AVAudioNodeBus, bufferSize: AVAudioFrameCount, format: AVAudioFormat?,
+      block tapBlock: @escaping AVAudioNodeTapBlock
+    ) { fatalError() }
+  #endif
 
   /// Removes an audio tap on a bus you specify.
   open func removeTap(onBus bus: AVAudioNodeBus) { fatalError() }
@@ -50,7 +63,7 @@ open class AVAudioInputNode: AVAudioNode {}
 
 /// An object that manages a graph of audio nodes, controls playback, and configures real-time
 /// rendering constraints.
-@available(iOS 8.0, macOS 10.10, tvOS 9.0, watchOS 4.0, *)
+@available(iOS 8.0, macOS 10.10, tvOS 9.0, watchOS 2.0, *)
 open class AVAudioEngine: NSObject {
   public override init() { fatalError() }
 

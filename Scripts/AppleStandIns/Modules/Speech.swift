@@ -76,7 +76,7 @@ open class SFSpeechRecognizer {
 
   /// Asks the user to allow your app to perform speech recognition.
   open class func requestAuthorization(
-    _ handler: @escaping @Sendable (SFSpeechRecognizerAuthorizationStatus) -> Void
+    _ handler: @escaping (SFSpeechRecognizerAuthorizationStatus) -> Void
   ) { fatalError() }
 
   /// Executes the speech recognition request and delivers the results to the specified
@@ -84,6 +84,6 @@ open class SFSpeechRecognizer {
   @discardableResult
   open func recognitionTask(
     with request: SFSpeechRecognitionRequest,
-    resultHandler: @escaping @Sendable (SFSpeechRecognitionResult?, (any Error)?) -> Void
+    resultHandler: @escaping (SFSpeechRecognitionResult?, (any Error)?) -> Void
   ) -> SFSpeechRecognitionTask { fatalError() }
 }
