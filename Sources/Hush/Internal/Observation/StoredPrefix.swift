@@ -18,10 +18,16 @@ struct StoredPrefix {
   /// The stored prefix of `keyPath`, or `nil` when it has none that Hush can use: the path
   /// starts with something other than a stored property, or is made of stored properties only
   /// (it has an offset of its own: `MemoryLayout.offset(of:)`), or goes through a class
-  /// instance (whose changes leave the reference's bytes unchanged), or the key path's layout is
-  /// not the one Hush reads (see ``layoutIsKnown``).
+  /// instance (whose changes leave the reference's bytes unchanged), or goes on through a
+  /// computed property or subscript from a prefix whose value may hold a class instance (the
+  /// getter may read it: `settings.display` reading `settings.model.name`, which changes with
+  /// the bytes of `settings` unchanged; see ``ClassFreeTypes``), or the key path's layout is
+  /// not the one Hush reads (see ``layoutIsKnown``). Without a prefix, the reader is compared
+  /// on every change.
   static func of(_ keyPath: AnyKeyPath) -> StoredPrefix? {
-    guard layoutIsKnown, let (offset, type, next) = parse(keyPath) else { return nil }
+    guard layoutIsKnown, let (offset, type, next, computes) = parse(keyPath),
+      !computes || ClassFreeTypes.holdsNoClass(type)
+    else { return nil }
     return StoredPrefix(offset: offset, type: type, next: next)
   }
 
@@ -39,16 +45,21 @@ struct StoredPrefix {
   /// and between two components, at the next pointer-aligned offset, the type of the value
   /// between them.
   ///
-  /// Returns the offset and type after the leading struct components, and where the next
-  /// component starts (from the buffer header), when there is at least one of them and at
-  /// least one other component, and no value along the path is a class instance; `nil`
-  /// otherwise, and whenever anything read is not as expected.
-  static func parse(_ keyPath: AnyKeyPath) -> (offset: Int, type: Any.Type, next: Int)? {
-    withBuffer(of: keyPath) { buffer, end -> (offset: Int, type: Any.Type, next: Int)? in
+  /// Returns the offset and type after the leading struct components, where the next
+  /// component starts (from the buffer header), and whether a computed component follows,
+  /// when there is at least one of them and at least one other component, and no value along
+  /// the path is a class instance; `nil` otherwise, and whenever anything read is not as
+  /// expected.
+  static func parse(
+    _ keyPath: AnyKeyPath
+  ) -> (offset: Int, type: Any.Type, next: Int, computes: Bool)? {
+    withBuffer(of: keyPath) {
+      buffer, end -> (offset: Int, type: Any.Type, next: Int, computes: Bool)? in
       var cursor = word
       var offset = 0
       var prefixType: Any.Type?
       var inPrefix = true
+      var computes = false
       var next = 0
       while true {
         guard cursor + 4 <= end else { return nil }
@@ -69,6 +80,7 @@ struct StoredPrefix {
           if inPrefix { offset += Int(stored) }
         case 2:
           inPrefix = false
+          computes = true
           var size = 4 + 2 * word
           if header & 0x0040_0000 != 0 { size += word }
           if header & 0x0008_0000 != 0 {
@@ -87,7 +99,7 @@ struct StoredPrefix {
         }
         guard cursor < end else {
           guard cursor == end, !inPrefix, let prefixType else { return nil }
-          return (offset, prefixType, next)
+          return (offset, prefixType, next, computes)
         }
         cursor = (cursor + word - 1) & ~(word - 1)
         guard cursor + word <= end else { return nil }
@@ -158,7 +170,8 @@ struct StoredPrefix {
   static let layoutIsKnown: Bool = {
     guard MemoryLayout<Int>.size == 8 else { return false }
     func has<Prefix>(_ keyPath: AnyKeyPath, prefix: KeyPath<LayoutProbe, Prefix>) -> Bool {
-      guard let parsed = parse(keyPath), let offset = MemoryLayout<LayoutProbe>.offset(of: prefix)
+      guard let parsed = parse(keyPath),
+        let offset = MemoryLayout<LayoutProbe>.offset(of: prefix)
       else { return false }
       return parsed.offset == offset && parsed.type == Prefix.self && parsed.next > 0
     }
@@ -180,7 +193,7 @@ struct StoredPrefix {
   /// The first argument of the first computed component after the prefix, read as an `Int`
   /// (whatever its type: only for the check of the layout).
   private static func firstArgument(of keyPath: AnyKeyPath) -> Int? {
-    guard let (_, _, next) = parse(keyPath) else { return nil }
+    guard let (_, _, next, _) = parse(keyPath) else { return nil }
     return withArgumentsUnchecked(ofComputedComponentAt: next, in: keyPath) { _, arguments in
       arguments.count >= MemoryLayout<Int>.size ? arguments.load(as: Int.self) : nil
     }
