@@ -17,10 +17,11 @@ import Testing
     case row(id: Int, action: RowAction)
   }
 
-  /// What a dependency holding the store gives a reducer.
+  /// What a dependency holding the store gives a reducer (weakly: the store holds the
+  /// reducer).
   final class StoreBox {
-    var store: Store<AppState, Action>?
-    var rowStore: Store<Row, RowAction>?
+    weak var store: Store<AppState, Action>?
+    weak var rowStore: Store<Row, RowAction>?
   }
 
   func makeStore(box: StoreBox, forEach: Bool = false) -> Store<AppState, Action> {
