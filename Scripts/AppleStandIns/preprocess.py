@@ -5,17 +5,25 @@ The Linux compiler evaluates `os(...)` for Linux and ignores Apple platforms' `@
 attributes, so this script makes both explicit for one platform, keeping every line where it
 was (diagnostics keep their line numbers):
 
-- In `#if` / `#elseif` lines, `os(iOS)` becomes the flag `HUSH_OS_iOS` and
-  `targetEnvironment(macCatalyst)` becomes `HUSH_TARGET_ENVIRONMENT_macCatalyst`; the script
-  defines `-D HUSH_OS_<platform>` only for the platform being checked.
+- In `#if` / `#elseif` lines, `os(iOS)` becomes the flag `HUSH_OS_iOS` (`os(OSX)` and
+  `os(xrOS)` the macOS and visionOS flags), `targetEnvironment(macCatalyst)` becomes
+  `HUSH_TARGET_ENVIRONMENT_macCatalyst`, and `canImport` of a module no Apple platform has
+  (`Glibc`, ...) an undefined flag; `apple-compile` defines `-D HUSH_OS_<platform>` only for
+  the platform being checked.
 - `--availability` (used for the stand-in modules only): each `@available` attribute that
   names an Apple platform is resolved for the platform being checked and its deployment
   target. Unavailable there, introduced after the deployment target, or obsoleted by it:
   `@available(*, unavailable, message: ...)`. Deprecated by the deployment target:
   `@available(*, deprecated, message: ...)`. Otherwise the attribute is dropped. visionOS
-  follows iOS where an attribute names iOS and not visionOS, as Swift does.
+  follows iOS where an attribute names iOS and not visionOS, as Swift does. The deployment
+  targets are read from `Package.swift`.
+- `--newer-apis` (for the project's sources): reports each use of an Apple-only
+  standard-library API newer than the deployment target (`NEWER_APIS`) outside code that
+  `#available` or `@available` guarantees it, as `file:line:col: error:`; exits 3 after
+  writing every file when there was one.
 
-Usage: preprocess.py [--availability] PLATFORM OUT_DIR ROOT FILE...
+Usage: preprocess.py [--availability | --newer-apis] PLATFORM OUT_DIR ROOT FILE...
+       preprocess.py --self-test
   Writes each FILE (a path under ROOT) to OUT_DIR/<path relative to ROOT>.
 """
 
@@ -452,12 +460,17 @@ def main(argv):
     if argv == ["--self-test"]:
         self_test()
         return
-    availability = False
+    availability = check_newer_apis = False
     if argv and argv[0] == "--availability":
         availability = True
         argv = argv[1:]
+    elif argv and argv[0] == "--newer-apis":
+        check_newer_apis = True
+        argv = argv[1:]
     if len(argv) < 3 or argv[0] not in PLATFORMS:
-        sys.exit("usage: preprocess.py [--availability] PLATFORM OUT_DIR ROOT FILE...")
+        sys.exit(
+            "usage: preprocess.py [--availability | --newer-apis] PLATFORM OUT_DIR ROOT FILE..."
+        )
     with open(PACKAGE, encoding="utf-8") as package:
         DEPLOYMENT_TARGETS.update(deployment_targets(package.read()))
     platform, out_dir, root, files = argv[0], argv[1], argv[2], argv[3:]
@@ -468,7 +481,7 @@ def main(argv):
         text = "".join(rewrite_conditions(line) for line in text.splitlines(keepends=True))
         if availability:
             text = rewrite_availability(text, platform)
-        else:
+        elif check_newer_apis:
             diagnostics += newer_api_uses(text, platform, os.path.relpath(path, root))
         destination = os.path.join(out_dir, os.path.relpath(path, root))
         os.makedirs(os.path.dirname(destination), exist_ok=True)

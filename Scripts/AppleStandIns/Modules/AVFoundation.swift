@@ -31,23 +31,17 @@ open class AVAudioTime: NSObject {}
 open class AVAudioNode: NSObject {
   /// Installs an audio tap on a bus you specify to record, monitor, and observe the output of
   /// the node. (Deprecated in 27, for `installAudioTap(onBus:bufferSize:format:tapProvider:)`,
-  /// which is 27 and later: after the deployment targets, so left out.)
-  #if HUSH_SDK_27
-    @available(iOS, introduced: 8.0, deprecated: 27.0)
-    @available(macOS, introduced: 10.10, deprecated: 27.0)
-    @available(tvOS, introduced: 9.0, deprecated: 27.0)
-    @available(watchOS, introduced: 2.0, deprecated: 27.0)
-    @available(visionOS, introduced: 1.0, deprecated: 27.0)
-    open func installTap(
-      onBus bus: AVAudioNodeBus, bufferSize: AVAudioFrameCount, format: AVAudioFormat?,
-      block tapBlock: @escaping AVAudioNodeTapBlock
-    ) { fatalError() }
-  #else
-    open func installTap(
-      onBus bus: AVAudioNodeBus, bufferSize: AVAudioFrameCount, format: AVAudioFormat?,
-      block tapBlock: @escaping AVAudioNodeTapBlock
-    ) { fatalError() }
-  #endif
+  /// which is 27 and later: after the deployment targets, so left out. The deprecation does
+  /// not warn with the deployment targets, so SDK 27's declaration serves SDK 26 too.)
+  @available(iOS, introduced: 8.0, deprecated: 27.0)
+  @available(macOS, introduced: 10.10, deprecated: 27.0)
+  @available(tvOS, introduced: 9.0, deprecated: 27.0)
+  @available(watchOS, introduced: 2.0, deprecated: 27.0)
+  @available(visionOS, introduced: 1.0, deprecated: 27.0)
+  open func installTap(
+    onBus bus: AVAudioNodeBus, bufferSize: AVAudioFrameCount, format: AVAudioFormat?,
+    block tapBlock: @escaping AVAudioNodeTapBlock
+  ) { fatalError() }
 
   /// Removes an audio tap on a bus you specify.
   open func removeTap(onBus bus: AVAudioNodeBus) { fatalError() }

@@ -99,32 +99,21 @@ public struct ToolbarItemPlacement: Sendable {
   public static let confirmationAction = ToolbarItemPlacement()
   public static let destructiveAction = ToolbarItemPlacement()
 
-  #if HUSH_SDK_27
-    // Deprecated in 27 (SDK 27).
-    @available(iOS, introduced: 14.0, deprecated: 27.0)
-    @available(tvOS, introduced: 14.0, deprecated: 27.0)
-    @available(visionOS, introduced: 1.0, deprecated: 27.0)
-    @available(macOS, unavailable)
-    @available(watchOS, unavailable)
-    public static let navigationBarLeading = ToolbarItemPlacement()
+  // Deprecated in 27 (SDK 27's declarations; the deprecation does not warn with the
+  // deployment targets, so they serve SDK 26 too).
+  @available(iOS, introduced: 14.0, deprecated: 27.0)
+  @available(tvOS, introduced: 14.0, deprecated: 27.0)
+  @available(visionOS, introduced: 1.0, deprecated: 27.0)
+  @available(macOS, unavailable)
+  @available(watchOS, unavailable)
+  public static let navigationBarLeading = ToolbarItemPlacement()
 
-    @available(iOS, introduced: 14.0, deprecated: 27.0)
-    @available(tvOS, introduced: 14.0, deprecated: 27.0)
-    @available(visionOS, introduced: 1.0, deprecated: 27.0)
-    @available(macOS, unavailable)
-    @available(watchOS, unavailable)
-    public static let navigationBarTrailing = ToolbarItemPlacement()
-  #else
-    @available(iOS 14.0, tvOS 14.0, *)
-    @available(macOS, unavailable)
-    @available(watchOS, unavailable)
-    public static let navigationBarLeading = ToolbarItemPlacement()
-
-    @available(iOS 14.0, tvOS 14.0, *)
-    @available(macOS, unavailable)
-    @available(watchOS, unavailable)
-    public static let navigationBarTrailing = ToolbarItemPlacement()
-  #endif
+  @available(iOS, introduced: 14.0, deprecated: 27.0)
+  @available(tvOS, introduced: 14.0, deprecated: 27.0)
+  @available(visionOS, introduced: 1.0, deprecated: 27.0)
+  @available(macOS, unavailable)
+  @available(watchOS, unavailable)
+  public static let navigationBarTrailing = ToolbarItemPlacement()
 
   @available(iOS 17.0, tvOS 17.0, watchOS 10.0, *)
   @available(macOS, unavailable)

@@ -300,23 +300,15 @@ extension View {
   /// Sets the unique tag value of this view.
   nonisolated public func tag<V: Hashable>(_ tag: V) -> some View { self }
 
-  /// Sets the color of the foreground elements displayed by this view.
-  #if HUSH_SDK_27
-    // Deprecated in 27 (SDK 27); soft-deprecated before.
-    @available(iOS, introduced: 13.0, deprecated: 27.0, renamed: "foregroundStyle(_:)")
-    @available(macOS, introduced: 10.15, deprecated: 27.0, renamed: "foregroundStyle(_:)")
-    @available(tvOS, introduced: 13.0, deprecated: 27.0, renamed: "foregroundStyle(_:)")
-    @available(watchOS, introduced: 6.0, deprecated: 27.0, renamed: "foregroundStyle(_:)")
-    @available(visionOS, introduced: 1.0, deprecated: 27.0, renamed: "foregroundStyle(_:)")
-    nonisolated public func foregroundColor(_ color: Color?) -> some View { self }
-  #else
-    @available(iOS, introduced: 13.0, deprecated: 100000.0, renamed: "foregroundStyle(_:)")
-    @available(macOS, introduced: 10.15, deprecated: 100000.0, renamed: "foregroundStyle(_:)")
-    @available(tvOS, introduced: 13.0, deprecated: 100000.0, renamed: "foregroundStyle(_:)")
-    @available(watchOS, introduced: 6.0, deprecated: 100000.0, renamed: "foregroundStyle(_:)")
-    @available(visionOS, introduced: 1.0, deprecated: 100000.0, renamed: "foregroundStyle(_:)")
-    nonisolated public func foregroundColor(_ color: Color?) -> some View { self }
-  #endif
+  /// Sets the color of the foreground elements displayed by this view. (Deprecated in 27;
+  /// SDK 26 soft-deprecates it, in version 100000. Neither warns with the deployment targets,
+  /// so SDK 27's declaration serves both: see the README.)
+  @available(iOS, introduced: 13.0, deprecated: 27.0, renamed: "foregroundStyle(_:)")
+  @available(macOS, introduced: 10.15, deprecated: 27.0, renamed: "foregroundStyle(_:)")
+  @available(tvOS, introduced: 13.0, deprecated: 27.0, renamed: "foregroundStyle(_:)")
+  @available(watchOS, introduced: 6.0, deprecated: 27.0, renamed: "foregroundStyle(_:)")
+  @available(visionOS, introduced: 1.0, deprecated: 27.0, renamed: "foregroundStyle(_:)")
+  nonisolated public func foregroundColor(_ color: Color?) -> some View { self }
 
   /// Adds a condition that controls whether users can interact with this view.
   nonisolated public func disabled(_ disabled: Bool) -> some View { self }
@@ -477,24 +469,20 @@ extension Section where Parent == Text, Content: View, Footer == EmptyView {
 /// A scrollable view.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 nonisolated public struct ScrollView<Content: View>: View {
-  #if HUSH_SDK_27
-    @available(iOS, introduced: 13.0, deprecated: 27.0)
-    @available(macOS, introduced: 10.15, deprecated: 27.0)
-    @available(tvOS, introduced: 13.0, deprecated: 27.0)
-    @available(watchOS, introduced: 6.0, deprecated: 27.0)
-    @available(visionOS, introduced: 1.0)
-    nonisolated public init(
-      _ axes: Axis.Set = .vertical, showsIndicators: Bool = true,
-      @ViewBuilder content: () -> Content
-    ) {}
+  @available(iOS, introduced: 13.0, deprecated: 27.0)
+  @available(macOS, introduced: 10.15, deprecated: 27.0)
+  @available(tvOS, introduced: 13.0, deprecated: 27.0)
+  @available(watchOS, introduced: 6.0, deprecated: 27.0)
+  @available(visionOS, introduced: 1.0)
+  nonisolated public init(
+    _ axes: Axis.Set = .vertical, showsIndicators: Bool = true,
+    @ViewBuilder content: () -> Content
+  ) {}
 
-    /// Creates a new instance that's scrollable in the direction of the given axis.
+  #if HUSH_SDK_27
+    /// Creates a new instance that's scrollable in the direction of the given axis (new in
+    /// SDK 27, available from iOS 13).
     nonisolated public init(_ axes: Axis.Set = .vertical, @ViewBuilder content: () -> Content) {}
-  #else
-    nonisolated public init(
-      _ axes: Axis.Set = .vertical, showsIndicators: Bool = true,
-      @ViewBuilder content: () -> Content
-    ) {}
   #endif
   public var body: Never { fatalError() }
 }
