@@ -5,12 +5,6 @@ import Testing
 
 @testable import Hush
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Derived values over an identified collection's rows (`store.derived(\.rows) { $0.filter … }`)
 /// are edited for the rows that changed: they must equal the transform computed on the whole
 /// collection after every change, and notify exactly when they changed.
@@ -320,10 +314,5 @@ import Testing
 
   /// Edits per seed: 3,400 in `swift test` (10,200 in all, each compared for 7 pipelines), more
   /// with `HUSH_MODEL_STEPS`.
-  static let steps: Int = {
-    guard let text = getenv("HUSH_MODEL_STEPS"), let steps = Int(String(cString: text)) else {
-      return 3_400
-    }
-    return steps
-  }()
+  static let steps = StoreRandomizedTests.configuredSteps ?? 3_400
 }

@@ -180,12 +180,10 @@ import Testing
 
   /// Steps per seed: 3,000 in `swift test` (12,000 in all), more with `HUSH_MODEL_STEPS`
   /// (`HUSH_MODEL_STEPS=25000 swift test --filter StoreRandomizedTests`: 100,000 in all).
-  static let steps: Int = {
-    guard let text = getenv("HUSH_MODEL_STEPS"), let steps = Int(String(cString: text)) else {
-      return 3_000
-    }
-    return steps
-  }()
+  static let steps = configuredSteps ?? 3_000
+
+  /// The steps per seed `HUSH_MODEL_STEPS` asks the model tests for, if it is set.
+  static let configuredSteps: Int? = getenv("HUSH_MODEL_STEPS").flatMap { Int(String(cString: $0)) }
 
   @Test(arguments: [(1, false), (2, false), (1, true), (2, true)] as [(UInt64, Bool)])
   func probesAreNeverStaleAndNeverWasted(seed: UInt64, forEach: Bool) {

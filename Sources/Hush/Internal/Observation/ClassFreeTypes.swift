@@ -58,11 +58,11 @@ enum ClassFreeTypes {
     return _openExistential(type, do: isPOD)
   }
 
-  private enum Kind { case structure, tuple, metatype, other }
+  enum Kind { case structure, tuple, metatype, other }
 
   /// The kind of `type`'s metadata (the runtime's `MetadataKind`, in its first word; a class's
   /// first word is a pointer instead). Only the kinds `_forEachField` walks safely are named.
-  private static func metadataKind(of type: Any.Type) -> Kind {
+  static func metadataKind(of type: Any.Type) -> Kind {
     let word = unsafeBitCast(type, to: UnsafePointer<UInt>.self).pointee
     switch word {
     case 0x200: return .structure

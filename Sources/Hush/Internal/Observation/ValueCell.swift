@@ -4,7 +4,8 @@
 /// held here shares any buffer with the state, so an in-place mutation of the state's copy
 /// goes through copy-on-write and changes the bytes. Different bytes are then compared with
 /// `==` when the value is `Equatable` (but for integers and `Bool`, whose different bytes are
-/// different values); other values count as changed (never a missed update).
+/// different values); other values count as changed (never a missed update), unless the bytes
+/// that differ are only padding (``SignificantBits``).
 final class ValueCell<Base, Value>: Observer<Base> {
   /// The value readers saw; always equal to the current value at `keyPath`.
   /// (No dynamic exclusivity checks: compared on every change; see `ObserverSet`.)
@@ -155,10 +156,14 @@ final class ValueCell<Base, Value>: Observer<Base> {
 
 /// What a cell compares values with once their bytes differ: `==`, unless different bytes
 /// already mean different values (the standard library's integers and `Bool`: one
-/// representation per value, no padding).
+/// representation per value, no padding); for a value that is not `Equatable`, its bits
+/// without the padding bytes a copy need not copy, when its type has any.
 private func cellEqualityFunction<Value>(for type: Value.Type) -> ((Value, Value) -> Bool)? {
   if typesWhoseBytesDecideEquality.contains(where: { $0 == type }) { return nil }
-  return equalityFunction(for: type)
+  if let isEqual = equalityFunction(for: type) { return isEqual }
+  // Not `Equatable`: changed when its bits differ, padding aside (see `SignificantBits`).
+  guard let bits = SignificantBits.of(type) else { return nil }
+  return { bits.same($0, $1) }
 }
 
 /// See `cellEqualityFunction(for:)`: made once, not per cell.
