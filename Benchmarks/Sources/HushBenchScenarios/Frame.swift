@@ -34,6 +34,7 @@ public final class Frame: @unchecked Sendable {
     swap(&dirty, &spare)
     for reader in spare {
       reader.render()
+      reader.renders += 1
     }
     renders += spare.count
     spare.removeAll(keepingCapacity: true)
@@ -44,8 +45,11 @@ public final class Frame: @unchecked Sendable {
 /// invalidated.
 public class Reader: @unchecked Sendable {
   final var isDirty = false
-  /// Keeps the last rendered value observable to the optimizer.
+  /// Keeps the last rendered value observable to the optimizer, and shows what the reader
+  /// showed last (``verifyReaders(_:changing:operations:everyReaderRenders:)``).
   public final var lastValue = 0
+  /// Re-renders of this reader at the end of a frame (its first render, when made, aside).
+  public final var renders = 0
 
   @MainActor
   func render() {}

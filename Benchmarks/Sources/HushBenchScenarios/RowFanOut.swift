@@ -30,7 +30,10 @@ public let rowFanOutScenario = Scenario(
       let readers = (0..<n).map { j in TrackedReader(frame: frame) { model.rows[j].value } }
       return Fixture(
         frame: frame, keepAlive: [model, frame] + readers,
-        verify: { verifyRenders(frame, operations: $0, expectedPerChange: n) }
+        verify: {
+          verifyRenders(frame, operations: $0, expectedPerChange: n)
+            ?? verifyReaders(readers, changing: n, operations: $0, everyReaderRenders: true)
+        }
       ) { i in
         model.rows[i % n].value = i + 1
         frame.flush()
@@ -42,7 +45,10 @@ public let rowFanOutScenario = Scenario(
       let readers = model.rows.map { row in TrackedReader(frame: frame) { row.value } }
       return Fixture(
         frame: frame, keepAlive: [model, frame] + readers,
-        verify: { verifyRenders(frame, operations: $0, expectedPerChange: 1) }
+        verify: {
+          verifyRenders(frame, operations: $0, expectedPerChange: 1)
+            ?? verifyReaders(readers, changing: n, operations: $0)
+        }
       ) { i in
         model.rows[i % n].value = i + 1
         frame.flush()
@@ -56,7 +62,10 @@ public let rowFanOutScenario = Scenario(
       }
       return Fixture(
         frame: frame, keepAlive: [model, frame] + readers,
-        verify: { verifyRenders(frame, operations: $0, expectedPerChange: n) }
+        verify: {
+          verifyRenders(frame, operations: $0, expectedPerChange: n)
+            ?? verifyReaders(readers, changing: n, operations: $0, everyReaderRenders: true)
+        }
       ) { i in
         model.rows[i % n].value = i + 1
         frame.flush()
@@ -77,6 +86,36 @@ func verifyRenders(_ frame: Frame, operations: Int, expectedPerChange: Int) -> S
   return nil
 }
 
+/// Checks which readers rendered and what they show, after `operations` changes where change
+/// `i` writes `i + 1` to what reader `i % changing` reads: each of the first `changing` readers
+/// re-rendered once per change of its value and shows the last value written to it; the other
+/// readers (of paths no change touches) did not render, unless every change invalidates every
+/// reader (`everyReaderRenders`: an `ObservableObject`, an array in one `@Observable`
+/// property), when each reader rendered once per change. A total alone would pass a run where
+/// the wrong reader rendered, or the right one rendered a stale value.
+@MainActor
+func verifyReaders(
+  _ readers: [Reader], changing: Int, operations: Int, everyReaderRenders: Bool = false
+) -> String? {
+  for (index, reader) in readers.enumerated() {
+    let changes =
+      index < changing
+      ? operations / changing + (index < operations % changing ? 1 : 0) : 0
+    let expected = everyReaderRenders ? operations : changes
+    if reader.renders != expected {
+      return
+        "reader \(index) rendered \(reader.renders) times in \(operations) changes, expected \(expected)"
+    }
+    // The last change of this reader's value was change `index + changing * (changes - 1)`.
+    let value = index + changing * (changes - 1) + 1
+    if changes > 0, reader.lastValue != value {
+      return
+        "reader \(index) shows \(reader.lastValue) after \(operations) changes, expected \(value)"
+    }
+  }
+  return nil
+}
+
 /// One reader per row, each through its element store of `rows` (of the store `root`); a row
 /// view sends through its own element store.
 @MainActor
@@ -88,7 +127,10 @@ func hushRowFanOut(
   let readers = rowStores.map { row in TrackedReader(frame: frame) { row.value } }
   return Fixture(
     frame: frame, keepAlive: [root, frame] + rowStores + readers,
-    verify: { verifyRenders(frame, operations: $0, expectedPerChange: 1) }
+    verify: {
+      verifyRenders(frame, operations: $0, expectedPerChange: 1)
+        ?? verifyReaders(readers, changing: n, operations: $0)
+    }
   ) { i in
     rowStores[i % n].send(.setValue(i + 1))
     frame.flush()

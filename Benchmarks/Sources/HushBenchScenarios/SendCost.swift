@@ -21,7 +21,10 @@ public let sendCostScenario = Scenario(
       let reader = TrackedReader(frame: frame) { store.count }
       return Fixture(
         frame: frame, keepAlive: [store, frame, reader] + rowStores + others,
-        verify: { verifyRenders(frame, operations: $0, expectedPerChange: 1) }
+        verify: {
+          verifyRenders(frame, operations: $0, expectedPerChange: 1)
+            ?? verifyReaders([reader] + others, changing: 1, operations: $0)
+        }
       ) { i in
         store.send(.setCount(i + 1))
         frame.flush()
@@ -34,7 +37,10 @@ public let sendCostScenario = Scenario(
       let reader = TrackedReader(frame: frame) { model.count }
       return Fixture(
         frame: frame, keepAlive: [model, frame, reader] + others,
-        verify: { verifyRenders(frame, operations: $0, expectedPerChange: 1) }
+        verify: {
+          verifyRenders(frame, operations: $0, expectedPerChange: 1)
+            ?? verifyReaders([reader] + others, changing: 1, operations: $0)
+        }
       ) { i in
         model.count = i + 1
         frame.flush()
@@ -49,7 +55,11 @@ public let sendCostScenario = Scenario(
       let reader = PublishedReader(frame: frame, model: model) { model.count }
       return Fixture(
         frame: frame, keepAlive: [model, frame, reader] + others,
-        verify: { verifyRenders(frame, operations: $0, expectedPerChange: r + 1) }
+        verify: {
+          verifyRenders(frame, operations: $0, expectedPerChange: r + 1)
+            ?? verifyReaders(
+              [reader] + others, changing: 1, operations: $0, everyReaderRenders: true)
+        }
       ) { i in
         model.count = i + 1
         frame.flush()
