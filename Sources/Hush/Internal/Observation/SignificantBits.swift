@@ -15,12 +15,25 @@ struct SignificantBits: @unchecked Sendable {
   /// read values through the pointers given.)
   private let parts: [Part]
 
-  private enum Part {
-    /// Bytes compared as they are.
-    case bytes(Range<Int>)
-    /// An optional at `offset` whose payload has padding: the same when both are `nil`, or
-    /// both hold payloads whose significant bits are the same.
-    case optional(offset: Int, isNone: (UnsafeRawPointer) -> Bool, payload: [Part])
+  /// Bytes compared as they are, or an optional there whose payload has padding: the same
+  /// when both are `nil`, or both hold payloads whose significant bits are the same.
+  ///
+  /// (A struct and a class, not an enum with payloads: such an enum keeps its case in the
+  /// spare bits of the references it holds, where LeakSanitizer does not recognize them and
+  /// reports what they refer to as leaked.)
+  private struct Part {
+    var bytes: Range<Int>
+    var optional: OptionalPart?
+  }
+
+  private final class OptionalPart {
+    let isNone: (UnsafeRawPointer) -> Bool
+    let payload: [Part]
+
+    init(isNone: @escaping (UnsafeRawPointer) -> Bool, payload: [Part]) {
+      self.isNone = isNone
+      self.payload = payload
+    }
   }
 
   /// The significant bits of `type`, or `nil` when every byte is significant (compare all of
@@ -30,12 +43,8 @@ struct SignificantBits: @unchecked Sendable {
     if let known = cache.withValue({ $0[key] }) { return known }
     let size = layoutSize(of: type)
     let parts = layout(of: type, at: 0)
-    let result: SignificantBits? =
-      switch parts.first {
-      case nil: nil
-      case .bytes(let range) where parts.count == 1 && range == 0..<size: nil
-      default: SignificantBits(parts: parts)
-      }
+    let everyByte = parts.count == 1 && parts[0].optional == nil && parts[0].bytes == 0..<size
+    let result = parts.isEmpty || everyByte ? nil : SignificantBits(parts: parts)
     cache.withValue { $0[key] = .some(result) }
     return result
   }
@@ -58,15 +67,16 @@ struct SignificantBits: @unchecked Sendable {
     _ parts: [Part], _ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer
   ) -> Bool {
     for part in parts {
-      switch part {
-      case .bytes(let range):
-        guard hasSameBytes(lhs + range.lowerBound, rhs + range.lowerBound, count: range.count)
-        else { return false }
-      case let .optional(offset, isNone, payload):
-        let lhsNone = isNone(lhs + offset)
-        guard lhsNone == isNone(rhs + offset) else { return false }
-        if !lhsNone, !same(payload, lhs + offset, rhs + offset) { return false }
+      let offset = part.bytes.lowerBound
+      guard let optional = part.optional else {
+        guard hasSameBytes(lhs + offset, rhs + offset, count: part.bytes.count) else {
+          return false
+        }
+        continue
       }
+      let lhsNone = optional.isNone(lhs + offset)
+      guard lhsNone == optional.isNone(rhs + offset) else { return false }
+      if !lhsNone, !same(optional.payload, lhs + offset, rhs + offset) { return false }
     }
     return true
   }
@@ -75,10 +85,10 @@ struct SignificantBits: @unchecked Sendable {
   private static func layout(of type: Any.Type, at offset: Int) -> [Part] {
     var parts: [Part] = []
     func append(_ part: Part) {
-      if case .bytes(let range) = part, case .bytes(let last) = parts.last,
-        last.upperBound == range.lowerBound
+      if part.optional == nil, let last = parts.last, last.optional == nil,
+        last.bytes.upperBound == part.bytes.lowerBound
       {
-        parts[parts.count - 1] = .bytes(last.lowerBound..<range.upperBound)
+        parts[parts.count - 1].bytes = last.bytes.lowerBound..<part.bytes.upperBound
       } else {
         parts.append(part)
       }
@@ -86,13 +96,15 @@ struct SignificantBits: @unchecked Sendable {
     let size = layoutSize(of: type)
     if let optional = type as? any OptionalLayout.Type {
       let payload = layout(of: optional.wrappedType, at: 0)
-      if case .bytes(let range) = payload.first, payload.count == 1,
-        range == 0..<layoutSize(of: optional.wrappedType)
+      let bytes = offset..<offset + size
+      if payload.count == 1, payload[0].optional == nil,
+        payload[0].bytes == 0..<layoutSize(of: optional.wrappedType)
       {
         // A payload without padding: the optional's bytes are its value.
-        append(.bytes(offset..<offset + size))
+        append(Part(bytes: bytes))
       } else {
-        append(.optional(offset: offset, isNone: optional.isNone, payload: payload))
+        append(
+          Part(bytes: bytes, optional: OptionalPart(isNone: optional.isNone, payload: payload)))
       }
       return parts
     }
@@ -112,7 +124,7 @@ struct SignificantBits: @unchecked Sendable {
     case .metatype, .other:
       break
     }
-    if size > 0 { append(.bytes(offset..<offset + size)) }
+    if size > 0 { append(Part(bytes: offset..<offset + size)) }
     return parts
   }
 
