@@ -193,23 +193,7 @@ import Testing
     }
   }
 
-  /// A value a probe reads, and what it depends on, from the reference.
-  struct Path {
-    let name: String
-    let read: @MainActor (Store<World, Action>) -> AnyHashable
-    let expected: (World) -> AnyHashable
-    var observed: ((World) -> AnyHashable)?
-
-    func dependency(_ world: World) -> AnyHashable {
-      (observed ?? expected)(world)
-    }
-  }
-
-  static func path<Value: Hashable>(_ keyPath: KeyPath<World, Value>) -> Path {
-    Path(
-      name: "\(keyPath)", read: { AnyHashable($0[keyPath]) },
-      expected: { AnyHashable($0[keyPath: keyPath]) })
-  }
+  typealias Path = ModelPath<World, Action>
 
   static func fields(_ note: Note) -> AnyHashable {
     [
@@ -222,10 +206,10 @@ import Testing
     let doneIDs = store.derived(\.rows) { $0.filter(\.done).map(\.id) }
     let total = store.derived(\.rows) { $0.reduce(0) { $0 + $1.value } }
     var paths: [Path] = [
-      path(\.count), path(\.text), path(\.settings.scale),
+      Path.stored(\.count), Path.stored(\.text), Path.stored(\.settings.scale),
       // Computed over values, and over a class.
-      path(\.settings.doubled), path(\.settings.display),
-      path(\.settings.model.name),
+      Path.stored(\.settings.doubled), Path.stored(\.settings.display),
+      Path.stored(\.settings.model.name),
       Path(
         name: "settings.model (identity)",
         read: { AnyHashable(ObjectIdentifier($0[\.settings.model])) },
@@ -235,11 +219,11 @@ import Testing
         name: "note", read: { fields($0[\.note]) }, expected: { fields($0.note) }),
       Path(
         name: "note (dynamic member)", read: { fields($0.note) }, expected: { fields($0.note) }),
-      path(\.note.title), path(\.note.done),
+      Path.stored(\.note.title), Path.stored(\.note.done),
       Path(
         name: "rows.ids", read: { $0.scope(state: \.rows, action: \.rows).ids },
         expected: { AnyHashable($0.rows.ids) }),
-      path(\.rows.count),
+      Path.stored(\.rows.count),
       Path(
         name: "derived done ids", read: { _ in AnyHashable(doneIDs.value) },
         expected: { AnyHashable($0.rows.filter(\.done).map(\.id)) }),
@@ -252,7 +236,7 @@ import Testing
         Path(
           name: "row \(id) (dot path)", read: { AnyHashable($0.rows[id: id]) },
           expected: { AnyHashable($0.rows[id: id]) }),
-        path(\.rows[id: id]?.value), path(\.rows[id: id]?.done),
+        Path.stored(\.rows[id: id]?.value), Path.stored(\.rows[id: id]?.done),
       ]
       // Rows 6 to 9 are read through their stores only by the probes of held stores (half of
       // which have none): their scopes can go unread while their rows change.

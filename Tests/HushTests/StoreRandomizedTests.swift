@@ -65,24 +65,7 @@ import Testing
     case setNumber(Int)
   }
 
-  /// A path a probe reads, read three ways: through the root store, and as expected.
-  struct Path {
-    let name: String
-    let read: @MainActor (Store<Tree, Action>) -> AnyHashable
-    let expected: (Tree) -> AnyHashable
-    /// What the reader depends on, when more than what it shows.
-    var observed: ((Tree) -> AnyHashable)?
-
-    func dependency(_ tree: Tree) -> AnyHashable {
-      (observed ?? expected)(tree)
-    }
-  }
-
-  static func path<Value: Hashable>(_ keyPath: KeyPath<Tree, Value>) -> Path {
-    Path(
-      name: "\(keyPath)", read: { AnyHashable($0[keyPath]) },
-      expected: { AnyHashable($0[keyPath: keyPath]) })
-  }
+  typealias Path = ModelPath<Tree, Action>
 
   static func reduce(_ tree: inout Tree, _ action: Action) -> Effect<Action> {
     switch action {
@@ -196,10 +179,10 @@ import Testing
     let items = store.scope(state: \.items, action: Action.item)
 
     var paths: [Path] = [
-      Self.path(\.count), Self.path(\.name), Self.path(\.left.leaf.number),
-      Self.path(\.left.leaf.text), Self.path(\.left.leaf.flag), Self.path(\.right.leaf.flag),
-      Self.path(\.right.other.number), Self.path(\.left.values), Self.path(\.right.weight),
-      Self.path(\.right.values),
+      Path.stored(\.count), Path.stored(\.name), Path.stored(\.left.leaf.number),
+      Path.stored(\.left.leaf.text), Path.stored(\.left.leaf.flag), Path.stored(\.right.leaf.flag),
+      Path.stored(\.right.other.number), Path.stored(\.left.values), Path.stored(\.right.weight),
+      Path.stored(\.right.values),
       // Reading `store.left` observes the whole branch, whatever part of it the body uses.
       Path(
         name: "left (dynamic member)", read: { AnyHashable($0.left.leaf.number) },
@@ -251,7 +234,7 @@ import Testing
     // Paths through a subscript, an optional chain or a computed property after stored
     // properties: compared only when the value at the stored prefix changed.
     paths += [
-      Self.path(\.draft?.number), Self.path(\.left.values.count),
+      Path.stored(\.draft?.number), Path.stored(\.left.values.count),
       Path(
         name: "left.values.first", read: { AnyHashable($0[\.left.values.first]) },
         expected: { AnyHashable($0.left.values.first) }),
@@ -283,8 +266,8 @@ import Testing
           expected: { AnyHashable($0.items[position]) },
           observed: { AnyHashable([AnyHashable($0.items.ids), AnyHashable($0.items[position])]) }
         ))
-      paths.append(Self.path(\.items[id: id]?.score))
-      paths.append(Self.path(\.items[id: id]?.label))
+      paths.append(Path.stored(\.items[id: id]?.score))
+      paths.append(Path.stored(\.items[id: id]?.label))
       paths.append(
         Path(
           name: "item \(id) score", read: { _ in AnyHashable(items[id: id]!.score) },
@@ -372,6 +355,28 @@ import Testing
       }
     }
     #expect(probes.contains { $0.renders > 0 })
+  }
+}
+
+/// A value a model test's probe reads through a store, what the reference (the state read
+/// without tracking) says it is, and what the reader depends on when that is more than what it
+/// shows (a row by position depends on the ids too).
+struct ModelPath<State, Action> {
+  let name: String
+  let read: @MainActor (Store<State, Action>) -> AnyHashable
+  let expected: (State) -> AnyHashable
+  /// What the reader depends on, when more than what it shows.
+  var observed: ((State) -> AnyHashable)?
+
+  func dependency(_ state: State) -> AnyHashable {
+    (observed ?? expected)(state)
+  }
+
+  /// `keyPath`, read through the store's subscript (`store[\.count]`).
+  @MainActor static func stored<Value: Hashable>(_ keyPath: KeyPath<State, Value>) -> Self {
+    Self(
+      name: "\(keyPath)", read: { AnyHashable($0[keyPath]) },
+      expected: { AnyHashable($0[keyPath: keyPath]) })
   }
 }
 
