@@ -1,5 +1,6 @@
 // swift-tools-version: 6.2
 
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -47,6 +48,28 @@ let package = Package(
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         .product(name: "OrderedCollections", package: "swift-collections"),
+        "HushMacros",
+      ]
+    ),
+    // TCA's macros in TCA's spelling (`@Reducer`, `@ObservableState`, `@Presents`,
+    // `@ViewAction`), so that a TCA feature ports by changing its import.
+    .macro(
+      name: "HushMacros",
+      dependencies: [
+        "HushMacrosCore",
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+      ]
+    ),
+    // The macros' expansions, a plain library so that their tests do not depend on a macro
+    // target (SwiftPM would then build every test target again, for the host).
+    .target(
+      name: "HushMacrosCore",
+      dependencies: [
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
       ]
     ),
     .target(
@@ -192,6 +215,14 @@ let package = Package(
         .product(
           name: "OpenCombineShim", package: "OpenCombine",
           condition: .when(platforms: [.linux, .android, .windows])),
+      ]
+    ),
+    .testTarget(
+      name: "HushMacrosTests",
+      dependencies: [
+        "HushMacrosCore",
+        .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
       ]
     ),
     .testTarget(

@@ -49,7 +49,10 @@ struct TestUses {
   /// apps; empty when none writes it.
   func files(writing declaration: APIDeclaration) -> [String] {
     // `Task<Never, Never>.cancel` is written `Task.cancel`.
-    let components = declaration.name.split(separator: ".").map { String($0.prefix { $0 != "<" }) }
+    // A keyword used as a name (`store.case`) is declared with backticks and written without.
+    let components = declaration.name.split(separator: ".").map {
+      String($0.prefix { $0 != "<" }.filter { $0 != "`" })
+    }
     let base = components.last ?? declaration.name
     let typeName = components.dropLast().last
     let files = unrankedFiles(

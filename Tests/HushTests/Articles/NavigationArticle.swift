@@ -6,13 +6,14 @@ import Testing
 // see `DocumentationCodeTests`.
 
 // snippet: contact-form
-struct ContactForm: Reducer {
+@Reducer
+struct ContactForm {
+  @ObservableState
   struct State: Equatable, Identifiable {
     let id: Int
     var name = ""
   }
 
-  @CasePathable
   enum Action: Equatable {
     case nameChanged(String)
     case saveTapped
@@ -38,13 +39,14 @@ struct ContactForm: Reducer {
 // end snippet
 
 // snippet: contacts
-struct Contacts: Reducer {
+@Reducer
+struct Contacts {
+  @ObservableState
   struct State: Equatable {
     var names: [String] = []
-    var destination: Destination.State?
+    @Presents var destination: Destination.State?
   }
 
-  @CasePathable
   enum Action: Equatable {
     case addTapped
     case clearTapped
@@ -72,36 +74,27 @@ struct Contacts: Reducer {
         return .none
       }
     }
-    .ifLet(\.destination, action: \.destination) { Destination() }
+    .ifLet(\.$destination, action: \.destination)
   }
 }
 // end snippet
 
 // snippet: contacts-destination
 extension Contacts {
-  struct Destination: Reducer {
-    @CasePathable @dynamicMemberLookup
-    enum State: Equatable {
-      case add(ContactForm.State)
-      case alert(AlertState<Alert>)
-    }
-
-    @CasePathable
-    enum Action: Equatable {
-      case add(ContactForm.Action)
-      case alert(Alert)
-    }
+  @Reducer
+  enum Destination {
+    case add(ContactForm)  // a feature: its state, its actions, its reducer
+    case alert(AlertState<Alert>)  // an alert: its actions, no reducer
 
     @CasePathable
     enum Alert: Equatable {
       case confirmClear
     }
-
-    var body: some ReducerOf<Self> {
-      Scope(state: \.add, action: \.add) { ContactForm() }
-    }
   }
 }
+
+extension Contacts.Destination.State: Equatable {}
+extension Contacts.Destination.Action: Equatable {}
 
 extension AlertState where Action == Contacts.Destination.Alert {
   static let clearContacts = AlertState {
