@@ -364,6 +364,38 @@ public final class TestStore<State: Equatable, Action> {
       location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
+  /// Asserts that an effect sent an action that `isMatching` accepts, and the state it led
+  /// to, as TCA spells it (an unlabeled predicate): the same as
+  /// ``receive(where:assert:fileID:filePath:line:column:)``, with a timeout of its own.
+  ///
+  /// ```swift
+  /// await store.receive({ $0 == .resultsLoaded(["Tom"]) }, timeout: .seconds(2)) {
+  ///   $0.results = ["Tom"]
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - isMatching: Whether a received action is the expected one.
+  ///   - duration: How long to wait for the action, instead of ``timeout``.
+  ///   - updateStateToExpectedResult: Changes the previous state into the expected one.
+  public func receive(
+    _ isMatching: @escaping (_ action: Action) -> Bool,
+    timeout duration: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      expected: "an action matching the predicate",
+      matching: isMatching,
+      mismatch: { String(customDumping: $0).indented },
+      updateStateToExpectedResult,
+      timeout: duration,
+      location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
   func receive(
     expected: String,
     matching isMatching: @escaping (Action) -> Bool,

@@ -38,6 +38,32 @@ public struct TestStoreTimeout: Sendable, CustomStringConvertible {
   /// about a second when they are stuck.
   public static var `default`: Self { Self(kind: .yields(100_000, atLeast: .seconds(1))) }
 
+  /// Waits `seconds` on the continuous clock: `store.timeout = .seconds(2)`, as a TCA test,
+  /// whose timeout is a `Duration`, writes it.
+  public static func seconds<T: BinaryInteger>(_ seconds: T) -> Self {
+    .duration(.seconds(seconds))
+  }
+
+  /// Waits `seconds` on the continuous clock: `store.timeout = .seconds(0.5)`.
+  public static func seconds(_ seconds: Double) -> Self {
+    .duration(.seconds(seconds))
+  }
+
+  /// Waits `milliseconds` on the continuous clock: `store.timeout = .milliseconds(100)`.
+  public static func milliseconds<T: BinaryInteger>(_ milliseconds: T) -> Self {
+    .duration(.milliseconds(milliseconds))
+  }
+
+  /// Waits `microseconds` on the continuous clock.
+  public static func microseconds<T: BinaryInteger>(_ microseconds: T) -> Self {
+    .duration(.microseconds(microseconds))
+  }
+
+  /// Waits `nanoseconds` on the continuous clock.
+  public static func nanoseconds<T: BinaryInteger>(_ nanoseconds: T) -> Self {
+    .duration(.nanoseconds(nanoseconds))
+  }
+
   public var description: String {
     switch kind {
     case let .yields(count, atLeast: .zero): "\(count) yields"

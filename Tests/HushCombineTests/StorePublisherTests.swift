@@ -45,6 +45,26 @@ import Testing
     #expect(titles == ["Hello", "World", "Again"])
   }
 
+  @Test func theStatesPublisherAndItsMembersAreWrittenAsInTCA() {
+    let store = Self.makeStore()
+    var states: [State] = []
+    var titles: [String] = []
+    let all = store.publisher.sink { states.append($0) }
+    let titlePublisher: StorePublisher<String> = store.publisher.title
+    let title = Subscribers.Sink<String, Never>(
+      receiveCompletion: { _ in }, receiveValue: { titles.append($0) })
+    titlePublisher.receive(subscriber: title)
+    store.send(.increment)
+    store.send(.setTitle("Hello"))
+    store.send(.setTitle("World"))
+    #expect(titles == ["Hello", "World"])
+    #expect(
+      states == [
+        State(), State(title: "Hello", count: 1), State(title: "World", count: 1),
+      ])
+    withExtendedLifetime((all, title)) {}
+  }
+
   @Test func subscriberReadsTheNewStateInTheSink() {
     let store = Self.makeStore()
     var seen: [Int] = []

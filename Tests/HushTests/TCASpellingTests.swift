@@ -249,6 +249,18 @@ struct VersionedAdder: Reducer {
     }
   }
 
+  /// A view written for TCA's pre-iOS 17 support, as its examples still are: Perception's
+  /// tracking and bindable, pass-throughs here.
+  struct PerceptionRenameView: View {
+    @Perception.Bindable var store: StoreOf<Renaming>
+
+    var body: some View {
+      WithPerceptionTracking {
+        TextField("Name", text: $store.name.sending(\.nameChanged))
+      }
+    }
+  }
+
   struct Renaming: Reducer {
     struct State: Equatable {
       var name = ""

@@ -137,6 +137,14 @@ extension Store {
     state: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
     action: @escaping (ID, ElementAction) -> Action
   ) -> StoreCollection<ID, ElementState, ElementAction> {
+    elementStores(state: state, action: action)
+  }
+
+  /// The element stores of the identified collection at `state`, writable or not.
+  func elementStores<ID: Hashable, ElementState, ElementAction>(
+    state: KeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action: @escaping (ID, ElementAction) -> Action
+  ) -> StoreCollection<ID, ElementState, ElementAction> {
     let id = ScopeID(path: state, actionType: ObjectIdentifier(ElementAction.self))
     let elements: ElementStores<ID, ElementState, ElementAction>
     if let cached = children[id] as? ElementStores<ID, ElementState, ElementAction> {
@@ -187,5 +195,37 @@ extension Store {
     action: KeyPath<Action.AllCasePaths, AnyCasePath<Action, IdentifiedAction<ID, ElementAction>>>
   ) -> StoreCollection<ID, ElementState, ElementAction> where Action: CasePathable {
     scope(state: state, action: Action.allCasePaths[keyPath: action].embedElement)
+  }
+  /// The element stores of a computed collection (`\.filteredTodos`), whose actions reach the
+  /// real rows through the parent's reducer, as in TCA's Todos:
+  ///
+  /// ```swift
+  /// ForEach(store.scope(state: \.filteredTodos, action: \.todos)) { todo in
+  ///   TodoView(store: todo)
+  /// }
+  /// ```
+  ///
+  /// Each element store tracks only its own element, as over a stored collection; the
+  /// collection is computed again at each comparison. A write through an element store is
+  /// reported and dropped, since it cannot reach the stored rows: send an action instead (a
+  /// `BindingReducer` in the row turns bindings into actions).
+  @_disfavoredOverload
+  public func scope<ID: Hashable & Sendable, ElementState, ElementAction>(
+    state: KeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action: CaseKeyPath<Action, IdentifiedAction<ID, ElementAction>>
+  ) -> StoreCollection<ID, ElementState, ElementAction> where Action: CasePathable {
+    let casePath = AnyCasePath(action)
+    return elementStores(state: state, action: casePath.embedElement)
+  }
+
+  /// The element stores of a computed collection that a case key path literal gets: the same
+  /// as the ones above, with the case looked up once, here.
+  @_documentation(visibility: private)
+  @_disfavoredOverload
+  public func scope<ID: Hashable & Sendable, ElementState, ElementAction>(
+    state: KeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action: KeyPath<Action.AllCasePaths, AnyCasePath<Action, IdentifiedAction<ID, ElementAction>>>
+  ) -> StoreCollection<ID, ElementState, ElementAction> where Action: CasePathable {
+    elementStores(state: state, action: Action.allCasePaths[keyPath: action].embedElement)
   }
 }

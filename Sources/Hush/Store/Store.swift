@@ -319,12 +319,48 @@ struct RecentChild {
 
 extension Store: Observable {}
 
-extension Store: Identifiable where State: Identifiable {
-  /// The id of the state, as the store was created with; element stores of a collection are
-  /// identified by their element's id, so `ForEach` can take them directly (also a removed
-  /// row's store, which keeps its id).
+extension Store: Identifiable {
+  /// The store's identity, as `ForEach`, `.sheet(item:)` and
+  /// `.navigationDestination(item:)` use it: the id of its state when the state is
+  /// `Identifiable` (element stores of a collection are identified by their element's id, so
+  /// `ForEach` can take them directly, and a removed row's store keeps its id), the store
+  /// object's otherwise (a presented child's store is another store when another child is
+  /// presented), as in TCA. (Disfavored: where the state is `Identifiable`, `store.id` is the
+  /// state's id itself.)
+  @_disfavoredOverload
+  public nonisolated var id: StoreID {
+    StoreID(identity ?? AnyHashable(ObjectIdentifier(self)))
+  }
+}
+
+extension Store where State: Identifiable {
+  /// The id of the state, as the store was created with (also a removed row's store's).
   public nonisolated var id: State.ID {
     identity?.base as! State.ID
+  }
+}
+
+extension Store: Equatable {
+  /// Whether two stores are the same store, as in TCA.
+  public nonisolated static func == (lhs: Store, rhs: Store) -> Bool {
+    lhs === rhs
+  }
+}
+
+extension Store: Hashable {
+  /// Hashes the store's identity as an object, as in TCA.
+  public nonisolated func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(self))
+  }
+}
+
+/// The identity of a ``Store`` (``Store/id``): its state's id when the state is
+/// `Identifiable`, the store object's otherwise.
+public struct StoreID: Hashable {
+  let base: AnyHashable
+
+  init(_ base: AnyHashable) {
+    self.base = base
   }
 }
 

@@ -415,7 +415,7 @@ final class ObserverSet<Base> {
   /// The active child scope that reads the child at `keyPath` through a ``KeyPathLens``, if
   /// any: a scan of the active scopes (of those at an offset, for a path of stored
   /// properties), for the rare lookup of a collection's scope whose element stores went away.
-  func activeScope<Child>(at keyPath: WritableKeyPath<Base, Child>) -> ScopeNode<Base, Child>? {
+  func activeScope<Child>(at keyPath: KeyPath<Base, Child>) -> ScopeNode<Base, Child>? {
     let candidates =
       MemoryLayout<Base>.offset(of: keyPath) != nil ? activeOffsetScopes : Array(active)
     for cell in candidates {

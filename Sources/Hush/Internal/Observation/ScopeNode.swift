@@ -1,4 +1,5 @@
 import IdentifiedCollections
+import IssueReporting
 
 /// A child scope of an observed value: the part of `Parent` a child store reads, with the
 /// observers of its own paths. It is an observer of its parent while any of its own observers
@@ -330,9 +331,13 @@ class ScopeLens<Parent, Child> {
   }
 }
 
-/// A child at a key path; read in place when the path is made of stored properties.
+/// A child at a key path; read in place when the path is made of stored properties. A lens
+/// made with a read-only path (a computed collection, `\.filteredTodos`) reports writes
+/// instead of applying them.
 final class KeyPathLens<Parent, Child>: ScopeLens<Parent, Child> {
-  let keyPath: WritableKeyPath<Parent, Child>
+  let keyPath: KeyPath<Parent, Child>
+  /// The same path as `keyPath` when it is writable.
+  private let writableKeyPath: WritableKeyPath<Parent, Child>?
   private let offset: Int?
   /// The child when the scope's observers last compared it (only with an offset, while
   /// active): holding it makes the next in-place mutation of the child copy, so identical
@@ -351,8 +356,9 @@ final class KeyPathLens<Parent, Child>: ScopeLens<Parent, Child> {
   @exclusivity(unchecked) private var hasSnapshot = false
   private let size = MemoryLayout<Child>.size
 
-  init(_ keyPath: WritableKeyPath<Parent, Child>) {
+  init(_ keyPath: KeyPath<Parent, Child>) {
     self.keyPath = keyPath
+    self.writableKeyPath = keyPath as? WritableKeyPath<Parent, Child>
     self.offset = MemoryLayout<Parent>.offset(of: keyPath)
   }
 
@@ -431,7 +437,18 @@ final class KeyPathLens<Parent, Child>: ScopeLens<Parent, Child> {
   }
 
   override func modify(_ parent: inout Parent, _ body: (inout Child) -> Void) {
-    body(&parent[keyPath: keyPath])
+    guard let writableKeyPath else {
+      reportIssue(
+        """
+        A write through a store of \(pathComponent) was dropped: that store reaches its state \
+        through a read-only path (a computed property), so it cannot write it back.
+
+        Send an action instead: the reducer changes the state the path is computed from (with \
+        a BindingReducer for bindings).
+        """)
+      return
+    }
+    body(&parent[keyPath: writableKeyPath])
   }
 
   override var pathComponent: String {
