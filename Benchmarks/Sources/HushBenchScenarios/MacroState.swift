@@ -113,7 +113,8 @@ public let macroStateScenario = Scenario(
 private func presentedChildFixture<State, Action, ChildState, ChildAction>(
   variant: Int, store: Store<State, Action>,
   child: @escaping @MainActor (Store<State, Action>) -> Store<ChildState, ChildAction>?,
-  send: @escaping (Int) -> Action, count: @escaping @MainActor (Store<ChildState, ChildAction>) -> Int
+  send: @escaping (Int) -> Action,
+  count: @escaping @MainActor (Store<ChildState, ChildAction>) -> Int
 ) -> Fixture {
   guard let presented = child(store) else { preconditionFailure("the child is presented") }
   if variant == 1 {
