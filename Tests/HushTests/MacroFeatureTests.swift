@@ -260,6 +260,20 @@ enum EntrySheet {
     #expect(store.destination?.edit?.text == "Draft 5")
   }
 
+  @Test func aDismissedDestinationsStoreStillAnswersItsCase() {
+    let store = Store(initialState: Journal.State()) { Journal() }
+    store.send(.editTapped(4))
+    let destination = store.scope(state: \.destination, action: \.destination)!
+    store.send(.destination(.dismiss))
+    #expect(store.destination == nil)
+    // A sheet renders its content while it animates away: the stale store keeps its case.
+    guard case let .edit(entry) = destination.case else {
+      Issue.record("expected the edit case")
+      return
+    }
+    #expect(entry.id == 4)
+  }
+
   @Test func storeCaseAnswersPlainDataCases() {
     let store = Store(initialState: Journal.State()) { Journal() }
     store.send(.infoTapped("About"))

@@ -113,6 +113,25 @@ private final class PrintedChanges: Sendable {
     #expect(store.timeout.description == "0.25 seconds")
   }
 
+  @Test func aButtonsActionIsWrittenAsASend() {
+    enum Choice: Equatable { case reset }
+    let alert = AlertState<Choice> {
+      TextState("Reset?")
+    } actions: {
+      ButtonState(role: .destructive, action: .send(.reset)) { TextState("Reset") }
+      ButtonState(action: .send(nil)) { TextState("Later") }
+    }
+    #expect(alert.buttons.map(\.action) == [.reset, nil])
+    #expect(
+      alert
+        == AlertState {
+          TextState("Reset?")
+        } actions: {
+          ButtonState(role: .destructive, action: .reset) { TextState("Reset") }
+          ButtonState { TextState("Later") }
+        })
+  }
+
   @Test func printChangesGivesThePrinterEachActionAndTheStateBeforeAndAfter() async {
     let printed = PrintedChanges()
     let store = Store(initialState: NumberLookup.State()) {

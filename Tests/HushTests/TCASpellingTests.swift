@@ -252,11 +252,24 @@ struct VersionedAdder: Reducer {
   /// A view written for TCA's pre-iOS 17 support, as its examples still are: Perception's
   /// tracking and bindable, pass-throughs here.
   struct PerceptionRenameView: View {
+    enum Reset { case confirm }
+
     @Perception.Bindable var store: StoreOf<Renaming>
 
     var body: some View {
       WithPerceptionTracking {
         TextField("Name", text: $store.name.sending(\.nameChanged))
+      }
+    }
+  }
+
+  /// An alert whose button sends its action in an animation.
+  func animatedResetAlert() -> AlertState<PerceptionRenameView.Reset> {
+    AlertState {
+      TextState("Reset?")
+    } actions: {
+      ButtonState(role: .destructive, action: .send(.confirm, animation: .default)) {
+        TextState("Reset")
       }
     }
   }

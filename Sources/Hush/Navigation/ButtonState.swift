@@ -18,6 +18,9 @@ public struct ButtonState<Action>: Identifiable {
   public let action: Action?
   /// The button's label.
   public let label: TextState
+  /// The animation the action is sent with (a SwiftUI `Animation`, on Apple platforms), from
+  /// `.send(_:animation:)`; not compared by `==`.
+  let animation: (any Sendable)?
 
   /// A button that sends `action` when tapped.
   public init(
@@ -31,24 +34,49 @@ public struct ButtonState<Action>: Identifiable {
     self.init(role: role, optionalAction: nil, label: label())
   }
 
+  /// A button that sends what `action` says, as SwiftUINavigation (which TCA re-exports)
+  /// spells it: `ButtonState(action: .send(.confirm)) { … }`, or, on Apple platforms,
+  /// `.send(.confirm, animation: .default)`.
+  public init(
+    role: ButtonStateRole? = nil, action: ButtonStateAction<Action>, label: () -> TextState
+  ) {
+    self.init(
+      id: UUID(), role: role, action: action.action, label: label(),
+      animation: action.animation)
+  }
+
   private init(role: ButtonStateRole?, optionalAction: Action?, label: TextState) {
-    self.id = UUID()
-    self.role = role
-    self.action = optionalAction
-    self.label = label
+    self.init(id: UUID(), role: role, action: optionalAction, label: label, animation: nil)
   }
 
   /// The same button, sending `transform(action)`: to embed a child's alert in a parent's.
   public func map<NewAction>(_ transform: (Action) -> NewAction) -> ButtonState<NewAction> {
     ButtonState<NewAction>(
-      id: id, role: role, action: action.map(transform), label: label)
+      id: id, role: role, action: action.map(transform), label: label, animation: animation)
   }
 
-  private init(id: UUID, role: ButtonStateRole?, action: Action?, label: TextState) {
+  private init(
+    id: UUID, role: ButtonStateRole?, action: Action?, label: TextState,
+    animation: (any Sendable)?
+  ) {
     self.id = id
     self.role = role
     self.action = action
     self.label = label
+    self.animation = animation
+  }
+}
+
+/// What a button of an alert or a dialog sends, as SwiftUINavigation spells it (TCA re-exports
+/// it): `.send(.confirmDeletion)`, or `.send(.confirmDeletion, animation: .default)` on Apple
+/// platforms, where the action is then sent in that animation.
+public struct ButtonStateAction<Action> {
+  let action: Action?
+  let animation: (any Sendable)?
+
+  /// Sends `action` (nothing, for `nil`: the button only dismisses).
+  public static func send(_ action: Action?) -> Self {
+    Self(action: action, animation: nil)
   }
 }
 

@@ -131,7 +131,13 @@
   ) -> some View {
     ForEach(buttons) { button in
       Button(role: button.role?.buttonRole) {
-        if let action = button.action { store?.send(action) }
+        if let action = button.action {
+          if let animation = button.animation as? Animation {
+            store?.send(action, animation: animation)
+          } else {
+            store?.send(action)
+          }
+        }
       } label: {
         Text(button.label)
       }
@@ -227,6 +233,13 @@
     public init<Title: StringProtocol, State>(_ title: Title, state: State?)
     where Label == Text {
       self.init(title, value: state.map { StackPathElement(pushing: $0) })
+    }
+  }
+
+  extension ButtonStateAction {
+    /// Sends `action` in `animation` (nothing, for `nil`: the button only dismisses).
+    public static func send(_ action: Action?, animation: Animation?) -> Self {
+      Self(action: action, animation: animation)
     }
   }
 #endif
