@@ -62,7 +62,10 @@ import Testing
       states == [
         State(), State(title: "Hello", count: 1), State(title: "World", count: 1),
       ])
-    withExtendedLifetime((all, title)) {}
+    // A subscription keeps the store alive until it is cancelled (the sink made by hand is
+    // not an `AnyCancellable`, which would cancel when released).
+    all.cancel()
+    title.cancel()
   }
 
   @Test func subscriberReadsTheNewStateInTheSink() {
