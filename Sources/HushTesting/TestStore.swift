@@ -357,11 +357,8 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) async {
     await receive(
-      expected: "an action matching the predicate",
-      matching: isMatching,
-      mismatch: { String(customDumping: $0).indented },
-      updateStateToExpectedResult,
-      location: Location(fileID: fileID, filePath: filePath, line: line, column: column))
+      isMatching, assert: updateStateToExpectedResult,
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Asserts that an effect sent an action that `isMatching` accepts, and the state it led
