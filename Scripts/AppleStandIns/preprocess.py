@@ -367,7 +367,12 @@ def newer_api_uses(text, platform, shown_path):
         while next_use < len(uses) and uses[next_use][0] == index:
             _, name, needed = uses[next_use]
             next_use += 1
-            if frames[-1] is None or frames[-1] < needed:
+            # A declaration's own `@available` covers its header too (a conformance, a
+            # property's type): the attribute comes before the use, in the same header.
+            attributes = re.sub(r"#available\s*\([^)]*\)", "", code[last_boundary:index])
+            own = availability_in(attributes, platform)
+            guaranteed = frames[-1] if own is None or (frames[-1] or own) > own else own
+            if guaranteed is None or guaranteed < needed:
                 line = code.count("\n", 0, index) + 1
                 col = index - (code.rfind("\n", 0, index) + 1) + 1
                 diagnostics.append(
@@ -449,6 +454,13 @@ def self_test():
     expect("Task.name on visionOS (iOS 26 is visionOS 26)",
            [d.split(":")[1] for d in newer_api_uses(code, "visionOS", "f")], ["3", "5"])
     expect("Task.name on macOS", len(newer_api_uses(code, "macOS", "f")), 4)
+    code = (
+        "@available(iOS 18, *)\nextension E: TaskExecutor {}\n"
+        "@available(iOS 17, *)\nextension F: TaskExecutor {}\n"
+        "func g() {\n  if #available(iOS 18, *), let e = x as? any TaskExecutor { _ = e }\n}\n"
+    )
+    expect("a declaration's @available covers its header, not an if's #available",
+           [d.split(":")[1] for d in newer_api_uses(code, "iOS", "f")], ["4", "6"])
     for failure in failures:
         print("preprocess.py self-test: " + failure, file=sys.stderr)
     if failures:

@@ -69,6 +69,38 @@ public final class TestStore<State: Equatable, Action> {
   private let effects: EffectRuntime<Action>
   private let endChecks: LockIsolated<EndChecks>
 
+  /// Whether the store's effects run serially (`true` by default, as in TCA): one job at a
+  /// time, in the order they were enqueued, so a test that receives the actions of merged or
+  /// concurrent effects sees them in the same order on every run.
+  ///
+  /// TCA's name, with a narrower reach: TCA moves every task of the process to the main
+  /// thread while a test store lives; Hush runs the tasks of this store's effects (and the
+  /// child tasks they start with `async let` or a task group) on a serial queue of their own.
+  /// Tests running in parallel keep the concurrent executor, and the main actor stays free
+  /// while effects work. An unstructured `Task { }` or `Task.detached { }` that an effect
+  /// starts runs on the concurrent executor. A test whose effects must run in parallel (one
+  /// waits, blocking its thread, for another) turns it off:
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: Feature.State()) { Feature() }
+  /// store.useMainSerialExecutor = false
+  /// ```
+  ///
+  /// Changing it applies to the effects started afterwards. It needs task executors (iOS 18,
+  /// macOS 15, tvOS 18, watchOS 11, visionOS 2, and Linux); before those it stays `false`.
+  public var useMainSerialExecutor: Bool {
+    get {
+      guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return false }
+      return effects.taskExecutor != nil
+    }
+    set {
+      if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+        guard newValue != useMainSerialExecutor else { return }
+        effects.taskExecutor = newValue ? SerialEffectExecutor() : nil
+      }
+    }
+  }
+
   /// The dependencies the next actions are reduced with, and their effects run with.
   ///
   /// They start as the test values (`context` is `.test`) with the overrides of
@@ -212,6 +244,7 @@ public final class TestStore<State: Equatable, Action> {
     self.endChecks = endChecks
     self.state = initialState
     self.timeout = timeout
+    self.useMainSerialExecutor = true
   }
 
   deinit {

@@ -10,19 +10,6 @@ extension Store {
     case effect(Effect<Action>)
   }
 
-  /// A detached task for a `run`, with its priority, and its name where the runtime names
-  /// tasks.
-  private static func detachedTask(
-    _ options: EffectRunOptions, _ operation: @escaping @Sendable () async -> Void
-  ) -> Task<Void, Never> {
-    if let name = options.name,
-      #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
-    {
-      return Task.detached(name: name, priority: options.priority, operation: operation)
-    }
-    return Task.detached(priority: options.priority, operation: operation)
-  }
-
   /// Starts `effect`; the returned task ends when all the work it started ended.
   func run(_ effect: Effect<Action>) -> StoreTask {
     run(effect, ids: [])
@@ -42,7 +29,7 @@ extension Store {
       let send = Send<Action> { [weak self] action in self?.send(action) }
       return StoreTask(
         effects.start(ids: ids) { finished in
-          Self.detachedTask(options) { [effects] in
+          effects.detachedTask(name: options.name, priority: options.priority) { [effects] in
             // What `Task.cancel(id:)` and `withTaskCancellation(id:)` in the operation reach.
             let context = EffectTaskContext(registry: effects, scopes: options.scopes)
             await EffectTaskContext.$current.withValue(context) {
@@ -82,7 +69,7 @@ extension Store {
         // Window n ends at start + interval × n, fixed now.
         let alarm = Alarm(clock: clock, interval: interval)
         let timer = effects.start(ids: ids) { finished in
-          Task.detached { [weak self, effects] in
+          effects.detachedTask { [weak self, effects] in
             defer { finished() }
             var windowsElapsed = 0
             while !Task.isCancelled {
@@ -116,7 +103,7 @@ extension Store {
     let steps = steps.map { UncheckedSendable($0) }
     return StoreTask(
       effects.start(ids: ids) { finished in
-        Task.detached { [weak self] in
+        effects.detachedTask { [weak self] in
           defer { finished() }
           for step in steps {
             guard !Task.isCancelled else { return }

@@ -22,6 +22,36 @@ package final class EffectRuntime<Action>: @unchecked Sendable {
     isImmortal = immortal
   }
 
+  /// The executor the effects' tasks prefer, set by a test store that runs them serially
+  /// (`nil`: the global concurrent executor). Read when an effect starts.
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+  package var taskExecutor: (any TaskExecutor)? {
+    get { withLock { _ in _taskExecutor as? any TaskExecutor } }
+    set { withLock { _ in _taskExecutor = newValue } }
+  }
+  /// An `any TaskExecutor`, stored untyped: the type is newer than the deployment targets.
+  private var _taskExecutor: (any AnyObject & Sendable)?
+
+  /// A detached task for an effect, on ``taskExecutor`` when there is one.
+  func detachedTask(
+    name: String? = nil, priority: TaskPriority? = nil,
+    _ operation: @escaping @Sendable () async -> Void
+  ) -> Task<Void, Never> {
+    let executor = _taskExecutor  // read under the lock: `makeTask` runs in `start`
+    if let name, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      return Task.detached(
+        name: name, executorPreference: executor as? any TaskExecutor, priority: priority,
+        operation: operation)
+    }
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+      if let executor = executor as? any TaskExecutor {
+        return Task.detached(
+          executorPreference: executor, priority: priority, operation: operation)
+      }
+    }
+    return Task.detached(priority: priority, operation: operation)
+  }
+
   private func withLock<R>(_ body: (inout EffectRuntimeStateMachine<Action>) -> R) -> R {
     lock.lock()
     defer { lock.unlock() }

@@ -1,0 +1,92 @@
+import ConcurrencyExtras
+import Hush
+import HushTesting
+import Testing
+
+/// `TestStore.useMainSerialExecutor`: a test store runs its effects one job at a time, in the
+/// order they were enqueued, as TCA's does, so the actions of concurrent effects arrive in the
+/// same order on every run; a test turns it off when its effects must run in parallel.
+@MainActor
+@Suite struct SerialEffectsTests {
+  enum Action: Equatable {
+    case start
+    case step(effect: Int, step: Int)
+    case waitForPartner
+    case partnerArrived(sawPartner: Bool)
+  }
+
+  /// Four effects, each sending three steps, checking that no other effect runs while it does.
+  static func reduce(
+    overlaps: LockIsolated<Int>, running: LockIsolated<Int>, partner: LockIsolated<Bool>
+  ) -> @MainActor (inout [String], Action) -> Effect<Action> {
+    { _, action in
+      switch action {
+      case .start:
+        return .merge(
+          (0..<4).map { effect in
+            .run { send in
+              for step in 0..<3 {
+                running.withValue {
+                  if $0 > 0 { overlaps.withValue { $0 += 1 } }
+                  $0 += 1
+                }
+                // Work that does not suspend: another effect on another thread would overlap.
+                var sum = 0
+                for value in 0..<20_000 { sum &+= value &* value }
+                running.withValue { $0 -= 1 }
+                if sum == 42 { return }
+                await send(.step(effect: effect, step: step))
+              }
+            }
+          })
+      case .step:
+        return .none
+      case .waitForPartner:
+        // One effect blocks its thread until the other has run: only a concurrent executor
+        // lets the second one run meanwhile.
+        return .merge(
+          .run { send in
+            let clock = ContinuousClock()
+            let deadline = clock.now.advanced(by: .seconds(5))
+            while !partner.value, clock.now < deadline {}
+            await send(.partnerArrived(sawPartner: partner.value))
+          },
+          .run { _ in partner.setValue(true) }
+        )
+      case .partnerArrived:
+        return .none
+      }
+    }
+  }
+
+  static func makeStore() -> (TestStore<[String], Action>, overlaps: LockIsolated<Int>) {
+    let overlaps = LockIsolated(0)
+    let reducer = reduce(
+      overlaps: overlaps, running: LockIsolated(0), partner: LockIsolated(false))
+    return (TestStore(initialState: [], reducer: reducer), overlaps)
+  }
+
+  @Test func concurrentEffectsTakeTurnsInTheOrderTheyStarted() async {
+    let (store, overlaps) = Self.makeStore()
+    #expect(store.useMainSerialExecutor)
+    await store.send(.start)
+    // Round by round, in the order the effects started: each one sends, and its next step
+    // waits behind the others' first.
+    for step in 0..<3 {
+      for effect in 0..<4 {
+        await store.receive(.step(effect: effect, step: step))
+      }
+    }
+    await store.finish()
+    #expect(overlaps.value == 0)
+  }
+
+  @Test func aTestWhoseEffectsMustRunInParallelTurnsItOff() async {
+    let (store, _) = Self.makeStore()
+    store.useMainSerialExecutor = false
+    #expect(!store.useMainSerialExecutor)
+    await store.send(.waitForPartner)
+    await store.receive(.partnerArrived(sawPartner: true))
+    await store.finish()
+  }
+}
