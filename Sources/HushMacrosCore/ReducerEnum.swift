@@ -46,6 +46,9 @@ struct ReducerEnum {
   let actionConformances: [String]
   let declaresState: Bool
   let declaresAction: Bool
+  /// Whether the enum writes its own `static var body` (one that adds to the scopes, as
+  /// TCA's TicTacToe does): the macro then makes none.
+  let declaresBody: Bool
 
   init?(_ enumDecl: EnumDeclSyntax, attribute: AttributeSyntax, context: some MacroExpansionContext)
   {
@@ -89,6 +92,18 @@ struct ReducerEnum {
     let declared = enumDecl.memberBlock.declaredTypeNames
     declaresState = declared.contains("State")
     declaresAction = declared.contains("Action")
+    declaresBody = enumDecl.memberBlock.members.contains { member in
+      guard let variable = member.decl.as(VariableDeclSyntax.self) else { return false }
+      return Self.isStaticBody(variable)
+    }
+  }
+
+  /// Whether `variable` is a case reducer's `static var body`.
+  static func isStaticBody(_ variable: VariableDeclSyntax) -> Bool {
+    variable.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
+      && variable.bindings.contains {
+        $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body"
+      }
   }
 
   /// The action type of an alert's or a dialog's state (`AlertState<Alert>` → `Alert`).
@@ -140,7 +155,7 @@ struct ReducerEnum {
     var members: [DeclSyntax] = []
     if !declaresState { members.append(stateEnum) }
     if !declaresAction { members.append(actionEnum) }
-    members.append(body)
+    if !declaresBody { members.append(body) }
     members.append(caseScope)
     members.append(scopeFunction)
     return members

@@ -147,6 +147,20 @@ extension ReducerMacroImplementation {
     providingAttributesFor member: some DeclSyntaxProtocol,
     in context: some MacroExpansionContext
   ) throws -> [AttributeSyntax] {
+    if declaration.is(EnumDeclSyntax.self) {
+      // An enum of features that writes its own `static var body`: the builder that the
+      // conformance an extension adds does not carry over.
+      guard let variable = member.as(VariableDeclSyntax.self),
+        ReducerEnum.isStaticBody(variable),
+        !variable.attributes.contains("ReducerBuilder", qualifiedBy: ["Hush"]),
+        case .getter? = variable.bindings.first?.accessorBlock?.accessors
+      else { return [] }
+      return [
+        AttributeSyntax(
+          attributeName: IdentifierTypeSyntax(
+            name: "Hush.ReducerBuilder<Self.State, Self.Action>"))
+      ]
+    }
     guard declaration.is(StructDeclSyntax.self) else { return [] }
     if let enumDecl = member.as(EnumDeclSyntax.self) {
       var wanted: [String]

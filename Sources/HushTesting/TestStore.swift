@@ -329,8 +329,20 @@ public final class TestStore<State: Equatable, Action> {
     guard let sent = recorder.sentState.take() else { return task }
     assertState(
       sent.state, updateStateToExpectedResult, nextStackID: sent.nextStackID, location: location)
-    await Task.yield()
+    await settle()
     return task
+  }
+
+  /// Gives the effects their turns before the test's next step: on the serial executor,
+  /// until none has work it can do at once (a test then sees, as in TCA, what an effect did
+  /// with a dependency that answered right away); otherwise one yield.
+  private func settle() async {
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+      if let executor = effects.taskExecutor as? SerialEffectExecutor {
+        return await executor.drain()
+      }
+    }
+    await Task.yield()
   }
 
   // MARK: Receiving
@@ -471,6 +483,7 @@ public final class TestStore<State: Equatable, Action> {
     }
     assertState(
       actual, updateStateToExpectedResult, nextStackID: nextStackID, location: location)
+    await settle()
   }
 
   // MARK: Ending

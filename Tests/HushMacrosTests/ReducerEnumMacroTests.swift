@@ -199,4 +199,57 @@ import Testing
         }
         """#)
   }
+
+  @Test func anEnumThatWritesItsOwnBodyKeepsItWithTheBuilder() {
+    assertExpansion(
+      #"""
+      @Reducer
+      enum Screen {
+        case login(Login)
+
+        static var body: some ReducerOf<Self> {
+          Reduce { state, action in .none }
+          Scope(state: \.login, action: \.login) { Login() }
+        }
+      }
+      """#,
+      expandedSource: #"""
+        enum Screen {
+          case login(Login)
+          @Hush.ReducerBuilder<Self.State, Self.Action>
+
+          static var body: some ReducerOf<Self> {
+            Reduce { state, action in .none }
+            Scope(state: \.login, action: \.login) { Login() }
+          }
+
+          @CasePathable @dynamicMemberLookup
+          enum State: Hush.CaseReducerState {
+            typealias StateReducer = Screen
+            case login(Login.State)
+          }
+
+          @CasePathable
+          enum Action {
+            case login(Login.Action)
+          }
+
+          @CasePathable @dynamicMemberLookup
+          enum CaseScope {
+            case login(Hush.StoreOf<Login>)
+          }
+
+          @MainActor
+          static func scope(_ store: Hush.Store<Self.State, Self.Action>) -> CaseScope {
+            if let store = store.scope(state: \.login, action: \.login) {
+              return .login(store)
+            }
+            return Hush._unreachableCase(of: store)
+          }
+        }
+
+        extension Screen: Hush.Reducer, Hush.CaseReducer {
+        }
+        """#)
+  }
 }

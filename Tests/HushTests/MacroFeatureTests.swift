@@ -178,6 +178,26 @@ enum EntrySheet {
   case note(Entry)
 }
 
+/// An enum of features that writes its own body, as TCA's TicTacToe does: a reducer that
+/// moves between the cases, then each case's feature.
+@Reducer(state: .equatable)
+enum EntryFlow {
+  case draft(Entry)
+  case published(Entry)
+
+  static var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      guard case .draft(.saveTapped) = action, case let .draft(entry) = state else {
+        return .none
+      }
+      state = .published(entry)
+      return .none
+    }
+    .ifCaseLet(\.draft, action: \.draft) { Entry() }
+    .ifCaseLet(\.published, action: \.published) { Entry() }
+  }
+}
+
 @MainActor
 @Suite struct MacroFeatureTests {
   @Test func aPresentedEnumOfFeaturesRunsItsCasesFeature() async {
@@ -217,6 +237,20 @@ enum EntrySheet {
     }
     await store.send(.path(.element(id: 0, action: .note(.closeTapped))))
     await store.receive(\.path.popFrom) { $0.path = StackState() }
+  }
+
+  @Test func anEnumThatWritesItsOwnBodyRunsIt() async {
+    let store = TestStore(initialState: EntryFlow.State.draft(Entry.State(id: 1))) {
+      EntryFlow.body
+    }
+    await store.send(.draft(.textChanged("Hi"))) { $0 = .draft(Entry.State(id: 1, text: "Hi")) }
+    // The case's feature runs first (it counts the save), then the enum's reducer moves on.
+    await store.send(.draft(.saveTapped)) {
+      $0 = .published(Entry.State(id: 1, text: "Hi", saves: 1))
+    }
+    await store.send(.published(.textChanged("Hello"))) {
+      $0 = .published(Entry.State(id: 1, text: "Hello", saves: 1))
+    }
   }
 
   @Test func presentsStoresAPlainOptional() {
