@@ -1,6 +1,63 @@
 import SwiftParser
 import SwiftSyntax
 
+/// Why a declaration of TCA's is not written by features that Hush can run: from its
+/// `@available` attributes (or those of the type or extension around it).
+enum Retirement: String, Hashable {
+  /// Deprecated (on any platform): TCA asks its users to move off it.
+  case deprecated = "deprecated in TCA"
+  /// Unavailable on every platform (`@available(*, unavailable)`): no feature compiles with it.
+  case unavailable = "unavailable in TCA"
+  /// Obsoleted on every Apple platform by the OS versions Hush requires (iOS 17, macOS 14,
+  /// tvOS 17, watchOS 10; unavailable on the others): a back-port of what the OS has since,
+  /// which no feature can write where Hush runs.
+  case obsoleted =
+    "obsoleted in TCA by the OS versions Hush requires (iOS 17, macOS 14, tvOS 17, watchOS 10): a back-port"
+
+  /// The OS versions Hush requires (`Package.swift`'s platforms).
+  static let hushMinimums: [String: Double] = [
+    "iOS": 17, "macOS": 14, "tvOS": 17, "watchOS": 10, "visionOS": 1,
+  ]
+
+  /// What `attributes` say: `deprecated` anywhere, `unavailable` for `*`, or `obsoleted` (or
+  /// unavailable) on every Apple platform by Hush's minimums. Unavailable or obsoleted on only
+  /// some platforms (`UIAlertController(store:)`, unavailable on macOS) is not retired: the
+  /// others write it.
+  static func of(_ attributes: AttributeListSyntax) -> Retirement? {
+    var retiredPlatforms = Set<String>()
+    var named = Set<String>()
+    for element in attributes {
+      guard let attribute = element.as(AttributeSyntax.self),
+        attribute.attributeName.trimmedDescription == "available",
+        case .availability(let arguments) = attribute.arguments
+      else { continue }
+      let parts = arguments.map { $0.argument.trimmedDescription }
+      let labeled = Dictionary(
+        arguments.compactMap { argument -> (String, String)? in
+          guard let labeled = argument.argument.as(AvailabilityLabeledArgumentSyntax.self)
+          else { return nil }
+          return (labeled.label.text, labeled.value.trimmedDescription)
+        }, uniquingKeysWith: { first, _ in first })
+      if labeled["deprecated"] != nil || parts.contains("deprecated") { return .deprecated }
+      guard let platform = parts.first else { continue }
+      named.insert(platform)
+      if parts.contains("unavailable") {
+        if platform == "*" { return .unavailable }
+        retiredPlatforms.insert(platform)
+      } else if let obsoleted = labeled["obsoleted"].flatMap(Double.init),
+        let minimum = hushMinimums[platform], obsoleted <= minimum
+      {
+        retiredPlatforms.insert(platform)
+      }
+    }
+    // visionOS takes iOS's availability where it is not named.
+    if retiredPlatforms.contains("iOS") && !named.contains("visionOS") {
+      retiredPlatforms.insert("visionOS")
+    }
+    return retiredPlatforms.isSuperset(of: hushMinimums.keys) ? .obsoleted : nil
+  }
+}
+
 /// One public declaration of a module, keyed so that TCA's and Hush's spellings compare.
 struct APIDeclaration: Hashable {
   enum Kind: String {
@@ -19,8 +76,8 @@ struct APIDeclaration: Hashable {
   var optionalLabels: [String]
   /// Where it is declared, relative to the module's folder.
   var file: String
-  /// Deprecated or unavailable (on the declaration or around it).
-  var isDeprecated: Bool
+  /// Why TCA's users no longer write it (on the declaration or around it), or `nil`.
+  var retirement: Retirement?
   /// For a typealias of another type by its plain name (`TestStoreTask = StoreTask`), that
   /// name: the alias's members are that type's.
   var aliasOf: String? = nil
@@ -85,7 +142,7 @@ final class APICollector: SyntaxVisitor {
     /// Whether a member without an access modifier is public: in a public protocol, and in a
     /// `public extension`.
     var membersArePublic: Bool
-    var isDeprecated: Bool
+    var retirement: Retirement?
   }
 
   private var scopes: [Scope] = []
@@ -122,7 +179,7 @@ final class APICollector: SyntaxVisitor {
   }
 
   private var scopeIsPublic: Bool { scopes.last?.isPublic ?? true }
-  private var scopeIsDeprecated: Bool { scopes.contains { $0.isDeprecated } }
+  private var scopeRetirement: Retirement? { scopes.lazy.compactMap(\.retirement).first }
 
   /// Whether a declaration with these modifiers, in the current scope, is public.
   private func isPublic(_ modifiers: DeclModifierListSyntax) -> Bool {
@@ -138,17 +195,6 @@ final class APICollector: SyntaxVisitor {
   private func isSPI(_ attributes: AttributeListSyntax) -> Bool {
     attributes.contains { element in
       element.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "_spi"
-    }
-  }
-
-  private func isDeprecated(_ attributes: AttributeListSyntax) -> Bool {
-    attributes.contains { element in
-      guard let attribute = element.as(AttributeSyntax.self),
-        attribute.attributeName.trimmedDescription == "available",
-        let arguments = attribute.arguments?.trimmedDescription
-      else { return false }
-      return arguments.contains("deprecated") || arguments.contains("unavailable")
-        || arguments.contains("obsoleted")
     }
   }
 
@@ -194,7 +240,7 @@ final class APICollector: SyntaxVisitor {
     declarations.append(
       APIDeclaration(
         name: qualified, kind: kind, requiredLabels: required, optionalLabels: optional,
-        file: file, isDeprecated: scopeIsDeprecated || isDeprecated(attributes)))
+        file: file, retirement: scopeRetirement ?? Retirement.of(attributes)))
   }
 
   private func enterType(
@@ -206,7 +252,7 @@ final class APICollector: SyntaxVisitor {
     scopes.append(
       Scope(
         name: name, isPublic: isPublic, membersArePublic: isProtocol && isPublic,
-        isDeprecated: isDeprecated(attributes)))
+        retirement: Retirement.of(attributes)))
     return .visitChildren
   }
 
@@ -248,7 +294,7 @@ final class APICollector: SyntaxVisitor {
       Scope(
         name: name, isPublic: !isSPI(node.attributes),
         membersArePublic: node.modifiers.contains { $0.name.text == "public" },
-        isDeprecated: isDeprecated(node.attributes)))
+        retirement: Retirement.of(node.attributes)))
     return .visitChildren
   }
   override func visitPost(_ node: ExtensionDeclSyntax) { scopes.removeLast() }

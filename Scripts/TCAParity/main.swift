@@ -7,7 +7,8 @@
 // (`Sources/Hush`, `Sources/HushTesting`, `Sources/HushCombine`): one that a call written for
 // TCA also compiles against is "same spelling"; the decisions in
 // `Scripts/TCAParity/decisions.tsv` say which others are "renamed" or "not needed", and why;
-// TCA's deprecated API is "not needed"; the rest is "missing".
+// TCA's deprecated, unavailable and (by Hush's minimum OS versions) obsoleted API is "not
+// needed"; the rest is "missing".
 import Foundation
 
 struct Failure: Error, CustomStringConvertible {
@@ -201,14 +202,14 @@ func run(_ arguments: [String]) throws {
       hushByName[renamed.name, default: []].append(renamed)
     }
   }
-  // One row per signature: overloads that differ only in types are one spelling, deprecated
+  // One row per signature: overloads that differ only in types are one spelling, retired
   // only when every one of them is.
   var bySignature: [String: APIDeclaration] = [:]
   var order: [String] = []
   for declaration in try declarations(under: tca, excluding: ["Documentation.docc"]) {
     let key = "\(declaration.kind)|\(declaration.signature)"
     if var first = bySignature[key] {
-      first.isDeprecated = first.isDeprecated && declaration.isDeprecated
+      if declaration.retirement == nil { first.retirement = nil }
       bySignature[key] = first
     } else {
       bySignature[key] = declaration
@@ -227,10 +228,9 @@ func run(_ arguments: [String]) throws {
       usedDecisions.insert(line)
       return Row(declaration: declaration, area: area, status: status, note: note)
     }
-    if declaration.isDeprecated {
+    if let retirement = declaration.retirement {
       return Row(
-        declaration: declaration, area: area, status: .notNeeded,
-        note: "deprecated in TCA")
+        declaration: declaration, area: area, status: .notNeeded, note: retirement.rawValue)
     }
     return Row(declaration: declaration, area: area, status: .missing, note: "")
   }
@@ -282,14 +282,16 @@ func run(_ arguments: [String]) throws {
     by name and argument labels in `Tests/` and the example apps' tests).
     - **renamed**: Hush spells it differently; the note gives the mechanical edit (the porting \
     rule: the "Porting a TCA feature" section of the Composing Features article).
-    - **not needed**: a ported feature has no use for it (the note says why), or TCA deprecates \
-    it.
+    - **not needed**: a ported feature has no use for it (the note says why), or TCA retired it: \
+    deprecated, unavailable, or obsoleted by the OS versions Hush requires (a back-port).
     - **missing**: not in Hush yet.
 
     Modules TCA re-exports: CasePaths, Clocks, Dependencies, DependenciesMacros, \
     IdentifiedCollections and Observation are re-exported by Hush too (same spelling); \
     ConcurrencyExtras, CustomDump and CombineSchedulers are dependencies a feature imports \
-    itself; Perception is not needed (Hush uses Observation); Sharing (`@Shared`) and \
+    itself; of Perception, Hush declares what TCA's examples write, `WithPerceptionTracking` and \
+    `Perception.Bindable`, as pass-throughs (Hush needs iOS 17, where TCA's are no-ops too), and \
+    the table does not list the rest of it yet; Sharing (`@Shared`) and \
     SwiftUINavigation/UIKitNavigation are not re-exported: Hush's own navigation API covers \
     SwiftUI (see "Navigation"), and UIKit navigation is out of its scope.
 
