@@ -71,7 +71,9 @@ public final class TestStore<State: Equatable, Action> {
 
   /// Whether the store's effects run serially (`true` by default, as in TCA): one job at a
   /// time, in the order they were enqueued, so a test that receives the actions of merged or
-  /// concurrent effects sees them in the same order on every run.
+  /// concurrent effects sees them in the same order on every run. After each `send` and
+  /// `receive`, the store lets them run until none has work it can do at once, so the test's
+  /// next step sees what an effect did with a dependency that answered right away.
   ///
   /// TCA's name, with a narrower reach: TCA moves every task of the process to the main
   /// thread while a test store lives; Hush runs the tasks of this store's effects (and the
