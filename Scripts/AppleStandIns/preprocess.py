@@ -370,9 +370,8 @@ def newer_api_uses(text, platform, shown_path):
             # A declaration's own `@available` covers its header too (a conformance, a
             # property's type): the attribute comes before the use, in the same header.
             attributes = re.sub(r"#available\s*\([^)]*\)", "", code[last_boundary:index])
-            own = availability_in(attributes, platform)
-            guaranteed = frames[-1] if own is None or (frames[-1] or own) > own else own
-            if guaranteed is None or guaranteed < needed:
+            known = [v for v in (frames[-1], availability_in(attributes, platform)) if v]
+            if not known or max(known) < needed:
                 line = code.count("\n", 0, index) + 1
                 col = index - (code.rfind("\n", 0, index) + 1) + 1
                 diagnostics.append(
