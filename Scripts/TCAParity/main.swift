@@ -1,11 +1,15 @@
 // tca-parity: writes Docs/TCA-PARITY.md, the table of TCA's public API and its Hush spelling.
 //
 //   swift run tca-parity TCA_CHECKOUT [--version 1.25.5] [--output Docs/TCA-PARITY.md]
+//     [--references FILE]
 //
 // TCA_CHECKOUT is a checkout of pointfreeco/swift-composable-architecture (a 1.x tag). Every
-// public declaration of its `Sources/ComposableArchitecture` is looked up in Hush's public API
-// (`Sources/Hush`, `Sources/HushTesting`, `Sources/HushCombine`): one that a call written for
-// TCA also compiles against is "same spelling"; the decisions in
+// public declaration of its `Sources/ComposableArchitecture`, overload by overload, is looked
+// up in Hush's public API (`Sources/Hush`, `Sources/HushTesting`, `Sources/HushCombine`): one
+// that a call written for TCA also compiles against (labels and outer parameter types) is
+// "same spelling", checked by a compiled use of that overload (FILE, from
+// `Scripts/apple-compile --references FILE`, which it runs when FILE is not given); the
+// decisions in
 // `Scripts/TCAParity/decisions.tsv` say which others are "renamed" or "not needed", and why;
 // TCA's deprecated, unavailable and (by Hush's minimum OS versions) obsoleted API is "not
 // needed"; the rest is "missing".
@@ -27,13 +31,16 @@ struct Row {
   var area: String
   var status: Status
   var note: String
+  /// For a "same spelling" row, Hush's declarations that TCA's calls compile against.
+  var spellings: [APIDeclaration] = []
   /// For a "same spelling" row, the test files that write it.
   var tests: [String] = []
 }
 
 /// `key<TAB>status<TAB>note` lines; `#` starts a comment. A key is a declaration's signature
-/// as the table shows it (`Store.scope(state:action:)`), or a name with `*` at its end for every
-/// declaration that starts with it (`ViewStore*`). "same spelling" is for what Hush has without
+/// by labels (`Store.scope(state:action:)`: every overload), one overload as the table shows
+/// it (`Store.scope(state: KeyPath, action: CaseKeyPath)`), or a name with `*` at its end for
+/// every declaration that starts with it (`ViewStore*`). "same spelling" is for what Hush has without
 /// declaring it (a protocol's extension gives it), which the note names.
 struct Decisions {
   var entries: [(key: String, status: Status, note: String, line: Int)] = []
@@ -69,7 +76,8 @@ struct Decisions {
       let matches =
         entry.key.hasSuffix("*")
         ? declaration.signature.hasPrefix(entry.key.dropLast())
-        : declaration.signature == entry.key || declaration.name == entry.key
+        : declaration.signature == entry.key || declaration.typedSignature == entry.key
+          || declaration.name == entry.key
       if matches { return (entry.status, entry.note, entry.line) }
     }
     return nil
@@ -128,30 +136,90 @@ func swiftFiles(under root: String, excluding excluded: [String] = []) throws ->
   return files.sorted()
 }
 
-func declarations(under root: String, excluding excluded: [String] = []) throws
-  -> [APIDeclaration]
-{
-  try swiftFiles(under: root, excluding: excluded).flatMap { path in
-    let source: String
+/// The public declarations of the Swift files under `root` (with `locationPrefix`, each with
+/// its location: references name Hush's by location), and their type aliases.
+func declarations(
+  under root: String, excluding excluded: [String] = [], locationPrefix: String? = nil
+) throws -> (declarations: [APIDeclaration], aliases: [String: String]) {
+  let sources = try swiftFiles(under: root, excluding: excluded).map { path in
     do {
-      source = try String(contentsOfFile: "\(root)/\(path)", encoding: .utf8)
+      return (path: path, source: try String(contentsOfFile: "\(root)/\(path)", encoding: .utf8))
     } catch {
       throw Failure(description: "\(root)/\(path): cannot read it: \(error)")
     }
-    return APICollector.declarations(in: source, file: path)
   }
+  return APICollector.declarations(in: sources, locationPrefix: locationPrefix)
+}
+
+/// What compiled code refers to, as the type checker resolved it.
+struct References {
+  /// The files that refer to each of Hush's declarations, by its location.
+  var files: [String: Set<String>] = [:]
+  /// The files whose generic calls rely on a conformance, by `Type: Protocol`.
+  var conformances: [String: Set<String>] = [:]
+}
+
+/// The references in a file that `Scripts/apple-compile --references` writes
+/// (`FILE<TAB>LOCATION` and `FILE<TAB>conformance:TYPE:PROTOCOL` lines); when no file is
+/// given, runs it.
+func references(from path: String?) throws -> References {
+  var path = path
+  if path == nil {
+    let written = NSTemporaryDirectory() + "tca-parity-references-\(getpid()).tsv"
+    FileHandle.standardError.write(
+      Data("tca-parity: running Scripts/apple-compile --references \(written)\n".utf8))
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "Scripts/apple-compile")
+    process.arguments = ["--references", written]
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw Failure(
+        description: "Scripts/apple-compile --references failed (exit \(process.terminationStatus))"
+      )
+    }
+    path = written
+  }
+  guard let path else { return References() }
+  let text: String
+  do {
+    text = try String(contentsOfFile: path, encoding: .utf8)
+  } catch {
+    throw Failure(description: "\(path): cannot read the references: \(error)")
+  }
+  var references = References()
+  for (index, line) in text.split(separator: "\n").enumerated() {
+    let fields = line.split(separator: "\t")
+    guard fields.count == 2 else {
+      throw Failure(
+        description: "\(path):\(index + 1): expected FILE<TAB>LOCATION, got \"\(line)\"")
+    }
+    let parts = fields[1].split(separator: ":")
+    if parts.first == "conformance", parts.count == 3 {
+      references.conformances["\(parts[1]): \(parts[2])", default: []].insert(String(fields[0]))
+    } else {
+      references.files[String(fields[1]), default: []].insert(String(fields[0]))
+    }
+  }
+  return references
 }
 
 func run(_ arguments: [String]) throws {
   var positional: [String] = []
   var output = "Docs/TCA-PARITY.md"
   var version = "1.x"
+  var referencesPath: String?
   var iterator = arguments.makeIterator()
   while let argument = iterator.next() {
     switch argument {
     case "--output":
       guard let value = iterator.next() else { throw Failure(description: "--output needs a path") }
       output = value
+    case "--references":
+      guard let value = iterator.next() else {
+        throw Failure(description: "--references needs a path")
+      }
+      referencesPath = value
     case "--version":
       guard let value = iterator.next() else {
         throw Failure(description: "--version needs a version")
@@ -163,7 +231,7 @@ func run(_ arguments: [String]) throws {
   guard positional.count == 1 else {
     throw Failure(
       description:
-        "usage: swift run tca-parity TCA_CHECKOUT [--version 1.25.5] [--output Docs/TCA-PARITY.md]"
+        "usage: swift run tca-parity TCA_CHECKOUT [--version 1.25.5] [--output Docs/TCA-PARITY.md] [--references FILE]"
     )
   }
   let tca = "\(positional[0])/Sources/ComposableArchitecture"
@@ -189,44 +257,65 @@ func run(_ arguments: [String]) throws {
       }
     }
   }
-  let hush = try ["Sources/Hush", "Sources/HushTesting", "Sources/HushCombine"].flatMap {
-    try declarations(under: $0, excluding: ["Documentation.docc"])
+  // A type alias's parameters take what its type's take (`StoreOf` is `Store`).
+  var aliases: [String: String] = [:]
+  var hush: [APIDeclaration] = []
+  for module in ["Sources/Hush", "Sources/HushTesting", "Sources/HushCombine"] {
+    let found = try declarations(
+      under: module, excluding: ["Documentation.docc"], locationPrefix: "\(module)/")
+    hush += found.declarations
+    aliases.merge(found.aliases) { first, _ in first }
   }
+  let references = try references(from: referencesPath)
   var hushByName = Dictionary(grouping: hush, by: \.name)
   // An alias's members are its type's: `TestStoreTask.cancel()` is `StoreTask.cancel()`.
   for alias in hush where alias.kind == .typealias {
     guard let target = alias.aliasOf else { continue }
-    for member in hush where member.name.hasPrefix("\(target).") {
+    for member in hush
+    where member.name.hasPrefix("\(target).")
+      || member.name == target && member.kind == .conformance
+    {
       var renamed = member
       renamed.name = alias.name + member.name.dropFirst(target.count)
       hushByName[renamed.name, default: []].append(renamed)
     }
   }
-  // One row per signature: overloads that differ only in types are one spelling, retired
-  // only when every one of them is.
-  var bySignature: [String: APIDeclaration] = [:]
+  let (tcaAll, tcaAliases) = try declarations(under: tca, excluding: ["Documentation.docc"])
+  aliases.merge(tcaAliases) { first, _ in first }
+  // One row per overload: the same labels and types declared twice (`#if` branches, a
+  // protocol and its extension) are one, retired only when every one of them is.
+  var byOverload: [String: APIDeclaration] = [:]
   var order: [String] = []
-  for declaration in try declarations(under: tca, excluding: ["Documentation.docc"]) {
-    let key = "\(declaration.kind)|\(declaration.signature)"
-    if var first = bySignature[key] {
+  for declaration in tcaAll {
+    let key = "\(declaration.kind)|\(declaration.typedSignature)"
+    if var first = byOverload[key] {
       if declaration.retirement == nil { first.retirement = nil }
-      bySignature[key] = first
+      byOverload[key] = first
     } else {
-      bySignature[key] = declaration
+      byOverload[key] = declaration
       order.append(key)
     }
   }
-  let tcaDeclarations = order.compactMap { bySignature[$0] }
+  let tcaDeclarations = order.compactMap { byOverload[$0] }
 
   var usedDecisions = Set<Int>()
   let rows = tcaDeclarations.map { declaration -> Row in
     let area = area(of: declaration)
-    if declaration.isSpelled(likeIn: hushByName[declaration.name] ?? []) {
-      return Row(declaration: declaration, area: area, status: .same, note: "")
+    let spellings = declaration.spellings(
+      in: hushByName[declaration.name] ?? [], aliases: aliases)
+    if !spellings.isEmpty {
+      return Row(
+        declaration: declaration, area: area, status: .same, note: "", spellings: spellings)
     }
     if let (status, note, line) = decisions.decision(for: declaration) {
       usedDecisions.insert(line)
-      return Row(declaration: declaration, area: area, status: status, note: note)
+      // A "same spelling" decision (what Hush spells otherwise in the declaration, but alike
+      // at the use site, as its note says): Hush's declarations of that name and kind.
+      let spellings =
+        status != .same
+        ? [] : (hushByName[declaration.name] ?? []).filter { $0.kind == declaration.kind }
+      return Row(
+        declaration: declaration, area: area, status: status, note: note, spellings: spellings)
     }
     if let retirement = declaration.retirement {
       return Row(
@@ -234,30 +323,52 @@ func run(_ arguments: [String]) throws {
     }
     return Row(declaration: declaration, area: area, status: .missing, note: "")
   }
-  for declaration in tcaDeclarations {
-    let components = declaration.name.split(separator: ".").map(String.init)
-    guard components.count >= 2, let name = components.last else { continue }
-    if declaration.kind == .enumCase {
-      uses.caseNames[components[components.count - 2], default: []].insert(name)
-    }
-    // `IdentifiedAction.AllCasePaths.subscript(id:)`: a key path writes `[id: 1]`.
-    if components.count >= 3, components[components.count - 2] == "AllCasePaths",
-      declaration.kind == .subscriptMember, declaration.requiredLabels != ["dynamicMember"]
-    {
-      let labels = declaration.requiredLabels.map { "\($0):" }.joined()
-      uses.caseNames[components[components.count - 3], default: []].insert("[\(labels)]")
-    }
-  }
   let checkedRows = rows.map { row -> Row in
     guard row.status == .same else { return row }
     var row = row
-    row.tests = uses.files(writing: row.declaration)
+    // The compiler's resolution: a file that refers to one of the overloads TCA's fits.
+    var tests = row.spellings.compactMap(\.location).flatMap { references.files[$0] ?? [] }
+    if row.declaration.kind == .conformance, let protocolName = row.declaration.protocolName {
+      // A generic call that needs it (`Set<StoreOf<Feature>>`: `Hashable`, or a protocol that
+      // gives it), through the type or an alias of it, or a member its extension declares.
+      let name = row.declaration.name
+      let typeNames =
+        [name] + (aliases[name].map { [$0] } ?? [])
+        + aliases.filter { $0.value == name }.map(\.key)
+      for (key, files) in references.conformances {
+        let parts = key.components(separatedBy: ": ")
+        guard parts.count == 2, typeNames.contains(parts[0]),
+          APIDeclaration.implied(by: parts[1]).contains(protocolName)
+        else { continue }
+        tests += files
+      }
+      tests += row.spellings.flatMap(\.memberLocations).flatMap { references.files[$0] ?? [] }
+      // A literal (`let id: StackElementID = 0`) calls the type's literal initializer.
+      if protocolName.hasPrefix("ExpressibleBy") && protocolName.hasSuffix("Literal") {
+        let literalInits = (hushByName["\(name).init"] ?? []).filter {
+          $0.requiredLabels.first?.hasSuffix("Literal") == true
+        }
+        tests += literalInits.compactMap(\.location).flatMap { references.files[$0] ?? [] }
+      }
+    }
+    // By syntax, what names alone tell apart or the AST does not name: a type's, an
+    // associated type's or a macro's name, a protocol requirement (which a conforming type
+    // declares), and what Hush has from a protocol (a decision's "same spelling" with no
+    // declaration of Hush's).
+    let kind = row.declaration.kind
+    if [.type, .typealias, .associatedType, .macro].contains(kind)
+      || row.spellings.contains(where: { $0.isRequirement || $0.isRefinement })
+      || row.spellings.isEmpty
+    {
+      tests += uses.files(writing: row.declaration)
+    }
+    row.tests = tests.uniqueSortedByTestsFirst()
     return row
   }
   let untested = checkedRows.filter { $0.status == .same && $0.tests.isEmpty }
   for row in untested {
     FileHandle.standardError.write(
-      Data("same spelling, but no test writes it: \(row.declaration.signature)\n".utf8))
+      Data("same spelling, but no test writes it: \(row.declaration.typedSignature)\n".utf8))
   }
   for entry in decisions.entries where !usedDecisions.contains(entry.line) {
     let message = """
@@ -277,9 +388,21 @@ func run(_ arguments: [String]) throws {
     \(version)` (`Scripts/TCAParity`); do not edit by hand: the reasons for "renamed" and \
     "not needed" are in `Scripts/TCAParity/decisions.tsv`.
 
-    - **same spelling**: Hush declares it with the same name and argument labels, so code \
-    written for TCA compiles; the "test" column names a compiled test that writes it (found \
-    by name and argument labels in `Tests/` and the example apps' tests).
+    One row per overload: each parameter with the outer type it takes (`KeyPath`, `closure`, \
+    `builder closure` for a result builder's body, `_` for any type: a generic parameter, \
+    `some P`, an associated type), `= …` for a default value; generic arguments are not \
+    compared. One row per conformance (`Store: Hashable`, and a protocol's refinement): the \
+    same when Hush declares it, or one that gives it (`Hashable` gives `Equatable`); its test \
+    is a generic call that needs it (`Set<StoreOf<Feature>>`), as the compiler resolved it, \
+    or a use of a member its extension declares.
+
+    - **same spelling**: every call written for TCA's overload (with or without each default \
+    argument) compiles against one of Hush's by labels and outer types (a `KeyPath` parameter \
+    takes a `WritableKeyPath`, an optional one a value); the "test" column names a file of \
+    compiled code that calls one of those overloads of Hush's, as the type checker resolved \
+    the call (`Scripts/apple-compile --references`, over `Tests/` and the example apps, their \
+    SwiftUI views included); a type's or a macro's name, a protocol requirement (which a \
+    conforming type declares) and what Hush has from a standard protocol are found by name.
     - **renamed**: Hush spells it differently; the note gives the mechanical edit (the porting \
     rule: the "Porting a TCA feature" section of the Composing Features article).
     - **not needed**: a ported feature has no use for it (the note says why), or TCA retired it: \
@@ -323,15 +446,15 @@ func run(_ arguments: [String]) throws {
   text += "\nSame spelling rows that no test writes: \(untested.count).\n"
   for area in areas {
     let areaRows = checkedRows.filter { $0.area == area }.sorted {
-      ($0.status.rawValue, $0.declaration.signature) < (
-        $1.status.rawValue, $1.declaration.signature
+      ($0.status.rawValue, $0.declaration.typedSignature) < (
+        $1.status.rawValue, $1.declaration.typedSignature
       )
     }
     guard !areaRows.isEmpty else { continue }
     text +=
       "\n## \(area)\n\n| TCA | kind | status | note | test |\n|---|---|---|---|---|\n"
     for row in areaRows {
-      let signature = row.declaration.signature.replacingOccurrences(of: "|", with: "\\|")
+      let signature = row.declaration.typedSignature.replacingOccurrences(of: "|", with: "\\|")
       let note = row.note.replacingOccurrences(of: "|", with: "\\|")
       let test =
         row.status != .same ? "" : row.tests.first.map { "`\($0)`" } ?? "**none**"
@@ -350,6 +473,13 @@ func run(_ arguments: [String]) throws {
       + Status.allCases.map { status in
         "\(status.rawValue): \(checkedRows.filter { $0.status == status }.count)"
       }.joined(separator: ", ") + "; same spelling that no test writes: \(untested.count)")
+}
+
+extension Sequence<String> {
+  /// Unique, the package's tests first, then the example apps.
+  fileprivate func uniqueSortedByTestsFirst() -> [String] {
+    Set(self).sorted { ($0.hasPrefix("Tests/") ? 0 : 1, $0) < ($1.hasPrefix("Tests/") ? 0 : 1, $1) }
+  }
 }
 
 do {

@@ -17,13 +17,17 @@ extension StoreTask {
   /// await store.receive(\.loaded) { $0.items = ["Milk"] }
   /// await task.finish(timeout: .seconds(1))
   /// ```
+  ///
+  /// - Parameter duration: How long to wait; `nil` waits one second, the default timeout of
+  ///   TCA's test store (a task does not know its store's ``TestStore/timeout``).
   public func finish(
-    timeout duration: Duration,
+    timeout duration: Duration?,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) async {
+    let duration = duration ?? .seconds(1)
     let finished = await withCheckedContinuation { continuation in
       let resumed = LockIsolated(false)
       let resume: @Sendable (Bool) -> Void = { finished in

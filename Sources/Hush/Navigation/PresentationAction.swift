@@ -103,3 +103,5 @@ public enum PresentationAction<Action>: CasePathable {
 extension PresentationAction: Equatable where Action: Equatable {}
 extension PresentationAction: Hashable where Action: Hashable {}
 extension PresentationAction: Sendable where Action: Sendable {}
+extension PresentationAction: Encodable where Action: Encodable {}
+extension PresentationAction: Decodable where Action: Decodable {}

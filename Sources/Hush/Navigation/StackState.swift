@@ -128,6 +128,20 @@ extension StackState: Equatable where Element: Equatable {}
 extension StackState: Hashable where Element: Hashable {}
 extension StackState: Sendable where Element: Sendable {}
 
+/// A stack encodes as the array of its screens' states, as TCA's does: a restored stack (state
+/// restoration, a saved session) gives its screens new ids.
+extension StackState: Encodable where Element: Encodable {
+  public func encode(to encoder: any Encoder) throws {
+    try Array(self).encode(to: encoder)
+  }
+}
+
+extension StackState: Decodable where Element: Decodable {
+  public init(from decoder: any Decoder) throws {
+    self.init(try [Element](from: decoder))
+  }
+}
+
 extension StackState: CustomReflectable {
   /// The screens by id, as a dictionary: `[#0: …, #1: …]` in a test's diff.
   public var customMirror: Mirror {

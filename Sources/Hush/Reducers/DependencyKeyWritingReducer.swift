@@ -46,6 +46,23 @@ extension Reducer {
   ) -> _DependencyKeyWritingReducer<Self> {
     _DependencyKeyWritingReducer(base: self) { transform(&$0[keyPath: keyPath]) }
   }
+
+  /// Overrides the dependency whose key is the value's own type, as TCA's
+  /// `dependency(_:)` does: a client declared as its own `TestDependencyKey` (`extension
+  /// APIClient: TestDependencyKey`), given by value.
+  ///
+  /// ```swift
+  /// Feature()
+  ///   .dependency(APIClient(fetch: { ["Milk"] }))
+  /// ```
+  ///
+  /// - Parameter value: The value for `Value`'s key while this reducer reduces an action.
+  @inlinable
+  public func dependency<Value: TestDependencyKey>(_ value: Value)
+    -> _DependencyKeyWritingReducer<Self>
+  where Value.Value == Value {
+    _DependencyKeyWritingReducer(base: self) { $0[Value.self] = value }
+  }
 }
 
 /// A reducer that runs `base` with changed dependencies: made by
