@@ -76,11 +76,15 @@ struct APIDeclaration: Hashable {
   var parameters: [Parameter] = []
   /// Where it is declared, relative to the module's folder.
   var file: String
+  /// For a declaration of a module TCA re-exports (`Perception`, `SwiftUINavigation`), its
+  /// name; `nil` for TCA's own.
+  var module: String? = nil
   /// Where its name is, `Sources/Hush/Store/Store.swift:264:15` (Hush's only): how the
   /// compiler names it in the references `Scripts/apple-compile --references` writes.
   var location: String? = nil
-  /// Whether it is a protocol's requirement (`Reducer.body`): a conforming type writes it by
-  /// declaring its own, which refers to nothing.
+  /// Whether it is a protocol's requirement (`Reducer.body`), or a type's `body` (a view's,
+  /// which SwiftUI reads): a conforming type writes it by declaring its own, which refers to
+  /// nothing.
   var isRequirement = false
   /// For a conformance, the protocol (`Hashable` for `Store: Hashable`).
   var protocolName: String? = nil
@@ -502,7 +506,9 @@ final class APICollector: SyntaxVisitor {
     declarations.append(
       APIDeclaration(
         name: qualified, kind: kind, parameters: parameters, file: file,
-        location: location(of: token), isRequirement: scopes.last?.isProtocol ?? false,
+        location: location(of: token),
+        // A view's or a reducer's `body` is read by SwiftUI or the store, never called.
+        isRequirement: scopes.last?.isProtocol ?? false || kind == .property && name == "body",
         retirement: scopeRetirement ?? Retirement.of(attributes)))
   }
 

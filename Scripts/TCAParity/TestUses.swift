@@ -32,6 +32,19 @@ struct TestUses {
     for (name, files) in collector.names { names[name, default: []].formUnion(files) }
   }
 
+  /// The files that write `declaration` and name the type it is a member of (`TextState` for
+  /// `TextState.bold()`): a member's name alone (`count`, `map`, `init(_:)`) is written on
+  /// many types.
+  func files(writingMemberOfItsType declaration: APIDeclaration) -> [String] {
+    let components = declaration.name.split(separator: ".").map {
+      String($0.prefix { $0 != "<" })
+    }
+    let files = self.files(writing: declaration)
+    guard declaration.kind != .type, components.count >= 2 else { return files }
+    let typeFiles = names[components[components.count - 2]] ?? []
+    return files.filter(typeFiles.contains)
+  }
+
   /// The files that write `declaration`, by name and labels.
   func files(writing declaration: APIDeclaration) -> [String] {
     // `Task<Never, Never>.cancel` is written `Task.cancel`.

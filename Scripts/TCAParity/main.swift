@@ -40,7 +40,8 @@ struct Row {
 /// `key<TAB>status<TAB>note` lines; `#` starts a comment. A key is a declaration's signature
 /// by labels (`Store.scope(state:action:)`: every overload), one overload as the table shows
 /// it (`Store.scope(state: KeyPath, action: CaseKeyPath)`), or a name with `*` at its end for
-/// every declaration that starts with it (`ViewStore*`). "same spelling" is for what Hush has without
+/// every declaration that starts with it (`ViewStore*`); `[Module] ` before it limits it to a
+/// module TCA re-exports (`[UIKitNavigation] *`). "same spelling" is for what Hush has without
 /// declaring it (a protocol's extension gives it), which the note names.
 struct Decisions {
   var entries: [(key: String, status: Status, note: String, line: Int)] = []
@@ -73,11 +74,19 @@ struct Decisions {
 
   func decision(for declaration: APIDeclaration) -> (Status, String, Int)? {
     for entry in entries {
+      var key = Substring(entry.key)
+      // `[Sharing] *`: only the declarations of that re-exported module.
+      if key.hasPrefix("["), let close = key.firstIndex(of: "]") {
+        guard declaration.module == String(key[key.index(after: key.startIndex)..<close]) else {
+          continue
+        }
+        key = key[key.index(after: close)...].drop { $0 == " " }
+      }
       let matches =
-        entry.key.hasSuffix("*")
-        ? declaration.signature.hasPrefix(entry.key.dropLast())
-        : declaration.signature == entry.key || declaration.typedSignature == entry.key
-          || declaration.name == entry.key
+        key.hasSuffix("*")
+        ? declaration.signature.hasPrefix(key.dropLast())
+        : declaration.signature == key || declaration.typedSignature == key
+          || declaration.name == key
       if matches { return (entry.status, entry.note, entry.line) }
     }
     return nil
@@ -209,12 +218,22 @@ func run(_ arguments: [String]) throws {
   var output = "Docs/TCA-PARITY.md"
   var version = "1.x"
   var referencesPath: String?
+  /// Modules TCA re-exports, by the name a feature writes and their source folder.
+  var reexports: [(module: String, path: String)] = []
   var iterator = arguments.makeIterator()
   while let argument = iterator.next() {
     switch argument {
     case "--output":
       guard let value = iterator.next() else { throw Failure(description: "--output needs a path") }
       output = value
+    case "--reexport":
+      // `Perception=/path/to/swift-perception/Sources/PerceptionCore`.
+      guard let value = iterator.next(), let equals = value.firstIndex(of: "="),
+        equals != value.startIndex
+      else {
+        throw Failure(description: "--reexport needs MODULE=PATH (the module's source folder)")
+      }
+      reexports.append((String(value[..<equals]), String(value[value.index(after: equals)...])))
     case "--references":
       guard let value = iterator.next() else {
         throw Failure(description: "--references needs a path")
@@ -231,7 +250,7 @@ func run(_ arguments: [String]) throws {
   guard positional.count == 1 else {
     throw Failure(
       description:
-        "usage: swift run tca-parity TCA_CHECKOUT [--version 1.25.5] [--output Docs/TCA-PARITY.md] [--references FILE]"
+        "usage: swift run tca-parity TCA_CHECKOUT [--version 1.25.5] [--output Docs/TCA-PARITY.md] [--references FILE] [--reexport MODULE=PATH]..."
     )
   }
   let tca = "\(positional[0])/Sources/ComposableArchitecture"
@@ -280,14 +299,41 @@ func run(_ arguments: [String]) throws {
       hushByName[renamed.name, default: []].append(renamed)
     }
   }
-  let (tcaAll, tcaAliases) = try declarations(under: tca, excluding: ["Documentation.docc"])
+  var (tcaAll, tcaAliases) = try declarations(under: tca, excluding: ["Documentation.docc"])
   aliases.merge(tcaAliases) { first, _ in first }
+  // What TCA re-exports and its examples write: the declarations of those modules that the
+  // example apps (`Examples/` of the checkout) call or name, by name and labels.
+  if !reexports.isEmpty {
+    var exampleUses = TestUses()
+    let examplesRoot = "\(positional[0])/Examples"
+    for path in try swiftFiles(under: examplesRoot) {
+      do {
+        exampleUses.add(
+          source: try String(contentsOfFile: "\(examplesRoot)/\(path)", encoding: .utf8),
+          file: path)
+      } catch {
+        throw Failure(description: "\(examplesRoot)/\(path): cannot read it: \(error)")
+      }
+    }
+    for (module, path) in reexports {
+      let found = try declarations(under: path, excluding: ["Documentation.docc"])
+      aliases.merge(found.aliases) { first, _ in first }
+      tcaAll += found.declarations.filter {
+        // A type's conformances are the module's business; its API is what examples write.
+        $0.kind != .conformance && !exampleUses.files(writingMemberOfItsType: $0).isEmpty
+      }.map {
+        var declaration = $0
+        declaration.module = module
+        return declaration
+      }
+    }
+  }
   // One row per overload: the same labels and types declared twice (`#if` branches, a
   // protocol and its extension) are one, retired only when every one of them is.
   var byOverload: [String: APIDeclaration] = [:]
   var order: [String] = []
   for declaration in tcaAll {
-    let key = "\(declaration.kind)|\(declaration.typedSignature)"
+    let key = "\(declaration.module ?? "")|\(declaration.kind)|\(declaration.typedSignature)"
     if var first = byOverload[key] {
       if declaration.retirement == nil { first.retirement = nil }
       byOverload[key] = first
@@ -300,9 +346,16 @@ func run(_ arguments: [String]) throws {
 
   var usedDecisions = Set<Int>()
   let rows = tcaDeclarations.map { declaration -> Row in
-    let area = area(of: declaration)
-    let spellings = declaration.spellings(
-      in: hushByName[declaration.name] ?? [], aliases: aliases)
+    let area = declaration.module.map { "Re-exported: \($0)" } ?? area(of: declaration)
+    // A re-exported declaration may be written with its module's name: `Perception.Bindable`.
+    let candidates =
+      (hushByName[declaration.name] ?? [])
+      + (declaration.module.flatMap { hushByName["\($0).\(declaration.name)"] } ?? []).map {
+        var qualified = $0
+        qualified.name = declaration.name
+        return qualified
+      }
+    let spellings = declaration.spellings(in: candidates, aliases: aliases)
     if !spellings.isEmpty {
       return Row(
         declaration: declaration, area: area, status: .same, note: "", spellings: spellings)
@@ -379,6 +432,15 @@ func run(_ arguments: [String]) throws {
     FileHandle.standardError.write(Data(message.utf8))
   }
 
+  let reexportSummary =
+    reexports.isEmpty
+    ? "The modules TCA re-exports from swift-perception, swift-navigation and swift-sharing "
+      + "are not listed in this run (`--reexport`)."
+    : "Of the modules TCA re-exports from swift-perception, swift-navigation and swift-sharing "
+      + "(\(Set(reexports.map(\.module)).sorted().joined(separator: ", "))), the "
+      + "\"Re-exported\" areas list what TCA's example apps write: each declaration of theirs "
+      + "that a file of TCA's `Examples/` calls or names, by name and labels, in a file that "
+      + "also names its type."
   var text = """
     # TCA parity
 
@@ -410,24 +472,15 @@ func run(_ arguments: [String]) throws {
     - **missing**: not in Hush yet.
 
     Modules TCA re-exports: CasePaths, Clocks, Dependencies, DependenciesMacros, \
-    IdentifiedCollections and Observation are re-exported by Hush too (same spelling); \
-    ConcurrencyExtras, CustomDump and CombineSchedulers are dependencies a feature imports \
-    itself; of Perception, Hush declares what TCA's examples write, `WithPerceptionTracking` and \
-    `Perception.Bindable`, as pass-throughs (Hush needs iOS 17, where TCA's are no-ops too), and \
-    the table does not list the rest of it yet; Sharing (`@Shared`) and \
-    SwiftUINavigation/UIKitNavigation are not re-exported: Hush's own navigation API covers \
-    SwiftUI (see "Navigation"), and UIKit navigation is out of its scope.
+    IdentifiedCollections and Observation are re-exported by Hush too (same spelling, not \
+    listed); ConcurrencyExtras, CustomDump and CombineSchedulers are dependencies a feature \
+    imports itself. \(reexportSummary)
 
     **Shared state.** TCA's `@Shared` (with `.inMemory`, `.appStorage` and `.fileStorage`) comes \
-    from swift-sharing, which Hush does not re-export, and Hush has no equivalent, on purpose: a \
-    shared reference changes a feature's state outside its reducer, while Hush's per-path \
-    observation, change log and `TestStore` rely on state changing only in reducers. A ported \
-    feature keeps the value in its state and its persistence in a dependency client (`load`, \
-    `save`), loads it when it starts and saves it from a debounced `.onChange(of:)` effect; the \
-    SyncUps example does this for TCA's `@Shared(.fileStorage(…))`, with tests for a restart, a \
-    corrupt file and the save. The "Shared state" section of the Composing Features article \
-    gives the edit for each kind of key. The rows of "Shared state" below are only TCA's \
-    deprecated `AppStorageKeyPathKey`.
+    from swift-sharing; Hush has none yet (issue 49 builds it). Until then a ported feature keeps \
+    the value in its state and its persistence in a dependency client (`load`, `save`), as the \
+    SyncUps example does for TCA's `@Shared(.fileStorage(…))`; the "Shared state" section of the \
+    Composing Features article gives the edit for each kind of key.
 
     ## Summary
 
@@ -435,7 +488,8 @@ func run(_ arguments: [String]) throws {
     |---|\(Status.allCases.map { _ in "---:|" }.joined())
 
     """
-  for area in areas {
+  let reexportAreas = reexports.map { "Re-exported: \($0.module)" }
+  for area in areas + reexportAreas {
     let counts = Status.allCases.map { status in
       checkedRows.filter { $0.area == area && $0.status == status }.count
     }
@@ -444,7 +498,7 @@ func run(_ arguments: [String]) throws {
   let totals = Status.allCases.map { status in checkedRows.filter { $0.status == status }.count }
   text += "| **all** | \(totals.map { "**\($0)**" }.joined(separator: " | ")) |\n"
   text += "\nSame spelling rows that no test writes: \(untested.count).\n"
-  for area in areas {
+  for area in areas + reexportAreas {
     let areaRows = checkedRows.filter { $0.area == area }.sorted {
       ($0.status.rawValue, $0.declaration.typedSignature) < (
         $1.status.rawValue, $1.declaration.typedSignature

@@ -143,6 +143,25 @@ import Testing
     #expect(changes(of: parent, reading: { _ = $0.resets }) { parent.send(.reset) })
   }
 
+  @Test func aDialogAndItsButtonsMapToAParentsActionsKeepingTheirIDs() {
+    let dialog = ConfirmationDialogState<Tally.Action> {
+      TextState("Reset the tally?")
+    } actions: {
+      ButtonState(role: .destructive, action: .reset) { TextState("Reset") }
+      ButtonState(role: .cancel) { TextState("Cancel") }
+    }
+    let mapped = dialog.map(TallyParent.Action.tally)
+    #expect(mapped.id == dialog.id)
+    #expect(mapped.buttons.map(\.id) == dialog.buttons.map(\.id))
+    #expect(mapped.buttons.map(\.action) == [.tally(.reset), nil])
+
+    let button = ButtonState(action: Tally.Action.counted(1)) { TextState("One") }
+    let mappedButton = button.map(TallyParent.Action.tally)
+    #expect(mappedButton.id == button.id)
+    #expect(mappedButton.action == .tally(.counted(1)))
+    #expect(mappedButton.role == nil)
+  }
+
   @Test func theCasePathsOfHushsEnumsAreReachedThroughAllCasePaths() {
     let presentations = PresentationAction<Tally.Action>.allCasePaths
     #expect(presentations.presented.extract(from: .presented(.counted(1))) == .counted(1))
@@ -346,6 +365,44 @@ struct Greeting {
         NavigationLink("Tally", state: Tally.State())
         NavigationLink(String("Tally"), state: Tally.State(log: [1]))
       }
+    }
+  }
+
+  /// A form whose focus the feature drives: `bind(_:to:)` between the store and `@FocusState`.
+  @Reducer
+  struct FocusedNameForm {
+    @ObservableState
+    struct State: Equatable {
+      var focus: Field? = .first
+      var first = ""
+      var last = ""
+
+      enum Field: Hashable {
+        case first, last
+      }
+    }
+
+    enum Action: BindableAction {
+      case binding(BindingAction<State>)
+    }
+
+    var body: some ReducerOf<Self> {
+      BindingReducer()
+    }
+  }
+
+  struct FocusedNameFormView: View {
+    @Bindable var store: StoreOf<FocusedNameForm>
+    @FocusState var focus: FocusedNameForm.State.Field?
+
+    var body: some View {
+      VStack {
+        TextField("First", text: $store.first)
+          .focused($focus, equals: .first)
+        TextField("Last", text: $store.last)
+          .focused($focus, equals: .last)
+      }
+      .bind($store.focus, to: $focus)
     }
   }
 

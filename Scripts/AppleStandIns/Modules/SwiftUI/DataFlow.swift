@@ -212,6 +212,49 @@ public struct State<Value>: DynamicProperty {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 extension State: Sendable where Value: Sendable {}
 
+/// A property wrapper type that can read and write a value that SwiftUI updates as the
+/// placement of focus within the scene changes.
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+@frozen @propertyWrapper
+public struct FocusState<Value: Hashable>: DynamicProperty {
+  /// A property wrapper type that can read and write a value that indicates the current
+  /// focus location. (The stand-in leaves out `@propertyWrapper`: no code of ours declares
+  /// a `@FocusState.Binding` property.)
+  @frozen
+  public struct Binding {
+    public var wrappedValue: Value {
+      get { fatalError() }
+      nonmutating set { fatalError() }
+    }
+    public var projectedValue: FocusState<Value>.Binding { fatalError() }
+  }
+
+  public var wrappedValue: Value {
+    get { fatalError() }
+    nonmutating set { fatalError() }
+  }
+  public var projectedValue: FocusState<Value>.Binding { fatalError() }
+
+  /// Creates a focus state that binds to a Boolean.
+  public init() where Value == Bool { fatalError() }
+
+  /// Creates a focus state that binds to an optional type.
+  public init<T: Hashable>() where Value == T? { fatalError() }
+
+  public mutating func update() {}
+}
+
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+extension View {
+  /// Modifies this view by binding its focus state to the given state value.
+  nonisolated public func focused<Value: Hashable>(
+    _ binding: FocusState<Value>.Binding, equals value: Value
+  ) -> some View { self }
+
+  /// Modifies this view by binding its focus state to the given Boolean state value.
+  nonisolated public func focused(_ condition: FocusState<Bool>.Binding) -> some View { self }
+}
+
 /// A key for accessing values in the environment.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 public protocol EnvironmentKey {
