@@ -145,51 +145,61 @@ func swiftFiles(under root: String, excluding excluded: [String] = []) throws ->
   return files.sorted()
 }
 
+/// The text of the Swift file at `path`, or an error that names it.
+func source(at path: String) throws -> String {
+  do {
+    return try String(contentsOfFile: path, encoding: .utf8)
+  } catch {
+    throw Failure(description: "\(path): cannot read it: \(error)")
+  }
+}
+
 /// The public declarations of the Swift files under `root` (with `locationPrefix`, each with
 /// its location: references name Hush's by location), and their type aliases.
 func declarations(
   under root: String, excluding excluded: [String] = [], locationPrefix: String? = nil
 ) throws -> (declarations: [APIDeclaration], aliases: [String: String]) {
   let sources = try swiftFiles(under: root, excluding: excluded).map { path in
-    do {
-      return (path: path, source: try String(contentsOfFile: "\(root)/\(path)", encoding: .utf8))
-    } catch {
-      throw Failure(description: "\(root)/\(path): cannot read it: \(error)")
-    }
+    (path: path, source: try source(at: "\(root)/\(path)"))
   }
   return APICollector.declarations(in: sources, locationPrefix: locationPrefix)
+}
+
+/// Runs `Scripts/apple-compile --references` into a temporary file; returns its path.
+func writeReferences() throws -> String {
+  let written = NSTemporaryDirectory() + "tca-parity-references-\(getpid()).tsv"
+  FileHandle.standardError.write(
+    Data("tca-parity: running Scripts/apple-compile --references \(written)\n".utf8))
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "Scripts/apple-compile")
+  process.arguments = ["--references", written]
+  try process.run()
+  process.waitUntilExit()
+  guard process.terminationStatus == 0 else {
+    throw Failure(
+      description: "Scripts/apple-compile --references failed (exit \(process.terminationStatus))")
+  }
+  return written
 }
 
 /// What compiled code refers to, as the type checker resolved it.
 struct References {
   /// The files that refer to each of Hush's declarations, by its location.
   var files: [String: Set<String>] = [:]
-  /// The files whose generic calls rely on a conformance, by `Type: Protocol`.
-  var conformances: [String: Set<String>] = [:]
+  /// The files whose generic calls rely on a conformance, by type and protocol.
+  var conformances: [String: [String: Set<String>]] = [:]
+
+  /// The files that refer to a declaration at one of `locations`.
+  func files(referringTo locations: some Sequence<String>) -> [String] {
+    locations.flatMap { files[$0] ?? [] }
+  }
 }
 
 /// The references in a file that `Scripts/apple-compile --references` writes
 /// (`FILE<TAB>LOCATION` and `FILE<TAB>conformance:TYPE:PROTOCOL` lines); when no file is
 /// given, runs it.
 func references(from path: String?) throws -> References {
-  var path = path
-  if path == nil {
-    let written = NSTemporaryDirectory() + "tca-parity-references-\(getpid()).tsv"
-    FileHandle.standardError.write(
-      Data("tca-parity: running Scripts/apple-compile --references \(written)\n".utf8))
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "Scripts/apple-compile")
-    process.arguments = ["--references", written]
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw Failure(
-        description: "Scripts/apple-compile --references failed (exit \(process.terminationStatus))"
-      )
-    }
-    path = written
-  }
-  guard let path else { return References() }
+  let path = try path ?? writeReferences()
   let text: String
   do {
     text = try String(contentsOfFile: path, encoding: .utf8)
@@ -205,7 +215,8 @@ func references(from path: String?) throws -> References {
     }
     let parts = fields[1].split(separator: ":")
     if parts.first == "conformance", parts.count == 3 {
-      references.conformances["\(parts[1]): \(parts[2])", default: []].insert(String(fields[0]))
+      references.conformances[String(parts[1]), default: [:]][String(parts[2]), default: []]
+        .insert(String(fields[0]))
     } else {
       references.files[String(fields[1]), default: []].insert(String(fields[0]))
     }
@@ -267,13 +278,7 @@ func run(_ arguments: [String]) throws {
     .filter { FileManager.default.fileExists(atPath: $0) }
   for root in ["Tests"] + examples {
     for path in try swiftFiles(under: root) {
-      do {
-        uses.add(
-          source: try String(contentsOfFile: "\(root)/\(path)", encoding: .utf8),
-          file: "\(root)/\(path)")
-      } catch {
-        throw Failure(description: "\(root)/\(path): cannot read it: \(error)")
-      }
+      uses.add(source: try source(at: "\(root)/\(path)"), file: "\(root)/\(path)")
     }
   }
   // A type alias's parameters take what its type's take (`StoreOf` is `Store`).
@@ -307,13 +312,7 @@ func run(_ arguments: [String]) throws {
     var exampleUses = TestUses()
     let examplesRoot = "\(positional[0])/Examples"
     for path in try swiftFiles(under: examplesRoot) {
-      do {
-        exampleUses.add(
-          source: try String(contentsOfFile: "\(examplesRoot)/\(path)", encoding: .utf8),
-          file: path)
-      } catch {
-        throw Failure(description: "\(examplesRoot)/\(path): cannot read it: \(error)")
-      }
+      exampleUses.add(source: try source(at: "\(examplesRoot)/\(path)"), file: path)
     }
     for (module, path) in reexports {
       let found = try declarations(under: path, excluding: ["Documentation.docc"])
@@ -380,7 +379,7 @@ func run(_ arguments: [String]) throws {
     guard row.status == .same else { return row }
     var row = row
     // The compiler's resolution: a file that refers to one of the overloads TCA's fits.
-    var tests = row.spellings.compactMap(\.location).flatMap { references.files[$0] ?? [] }
+    var tests = references.files(referringTo: row.spellings.compactMap(\.location))
     if row.declaration.kind == .conformance, let protocolName = row.declaration.protocolName {
       // A generic call that needs it (`Set<StoreOf<Feature>>`: `Hashable`, or a protocol that
       // gives it), through the type or an alias of it, or a member its extension declares.
@@ -388,20 +387,19 @@ func run(_ arguments: [String]) throws {
       let typeNames =
         [name] + (aliases[name].map { [$0] } ?? [])
         + aliases.filter { $0.value == name }.map(\.key)
-      for (key, files) in references.conformances {
-        let parts = key.components(separatedBy: ": ")
-        guard parts.count == 2, typeNames.contains(parts[0]),
-          APIDeclaration.implied(by: parts[1]).contains(protocolName)
-        else { continue }
-        tests += files
+      for typeName in typeNames {
+        for (needed, files) in references.conformances[typeName] ?? [:]
+        where APIDeclaration.implied(by: needed).contains(protocolName) {
+          tests += files
+        }
       }
-      tests += row.spellings.flatMap(\.memberLocations).flatMap { references.files[$0] ?? [] }
+      tests += references.files(referringTo: row.spellings.flatMap(\.memberLocations))
       // A literal (`let id: StackElementID = 0`) calls the type's literal initializer.
       if protocolName.hasPrefix("ExpressibleBy") && protocolName.hasSuffix("Literal") {
         let literalInits = (hushByName["\(name).init"] ?? []).filter {
           $0.requiredLabels.first?.hasSuffix("Literal") == true
         }
-        tests += literalInits.compactMap(\.location).flatMap { references.files[$0] ?? [] }
+        tests += references.files(referringTo: literalInits.compactMap(\.location))
       }
     }
     // By syntax, what names alone tell apart or the AST does not name: a type's, an
@@ -423,7 +421,14 @@ func run(_ arguments: [String]) throws {
     FileHandle.standardError.write(
       Data("same spelling, but no test writes it: \(row.declaration.typedSignature)\n".utf8))
   }
+  let modules = Set(reexports.map(\.module))
   for entry in decisions.entries where !usedDecisions.contains(entry.line) {
+    // A decision for a re-exported module this run did not read (`[Sharing] *`) is not stale.
+    if entry.key.hasPrefix("["),
+      !modules.contains(where: { entry.key.hasPrefix("[\($0)]") })
+    {
+      continue
+    }
     let message = """
       Scripts/TCAParity/decisions.tsv:\(entry.line): \(entry.key) matches nothing of TCA's \
       that Hush does not spell the same
