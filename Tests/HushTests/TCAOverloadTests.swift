@@ -406,6 +406,33 @@ struct Greeting {
     }
   }
 
+  /// Buttons kept in state shown as SwiftUI buttons one by one, as SwiftUINavigation's
+  /// `Button(_:action:)` draws them: a `nil` action (a cancel button) sends nothing.
+  struct FaderMenu: View {
+    let store: StoreOf<Fader>
+    let buttons: [ButtonState<Fader.Action>] = [
+      ButtonState(action: .send(.shown(true), animation: .default)) { TextState("Show") },
+      ButtonState(role: .destructive, action: .shown(false)) { TextState("Hide") },
+      ButtonState(role: .cancel) { TextState("Cancel") },
+    ]
+
+    var body: some View {
+      ForEach(buttons) { button in
+        Button(button) { action in
+          if let action { store.send(action) }
+        }
+      }
+      // A custom label keeps the state's role.
+      ForEach(buttons) { button in
+        Button(role: button.role.map(ButtonRole.init)) {
+          if let action = button.action { store.send(action) }
+        } label: {
+          Text(button.label).bold()
+        }
+      }
+    }
+  }
+
   /// A child view handed the parent's store as a binding: `Binding.scope` over a computed
   /// (read-only) state.
   struct FaderDetailSheet: View {

@@ -19,7 +19,7 @@ public struct ConfirmationDialogState<Action>: Identifiable {
   /// Tells one presentation from the next; not compared by `==`.
   public let id: UUID
   /// Whether the title is shown.
-  public let titleVisibility: DialogTitleVisibility
+  public let titleVisibility: ConfirmationDialogStateTitleVisibility
   /// The dialog's title.
   public let title: TextState
   /// The dialog's buttons, in order.
@@ -35,7 +35,7 @@ public struct ConfirmationDialogState<Action>: Identifiable {
   ///   - actions: The dialog's buttons.
   ///   - message: The text under the title.
   public init(
-    titleVisibility: DialogTitleVisibility = .automatic,
+    titleVisibility: ConfirmationDialogStateTitleVisibility = .automatic,
     title: () -> TextState,
     @ButtonStateBuilder<Action> actions: () -> [ButtonState<Action>] = { [] },
     message: (() -> TextState)? = nil
@@ -46,7 +46,7 @@ public struct ConfirmationDialogState<Action>: Identifiable {
   }
 
   private init(
-    id: UUID, titleVisibility: DialogTitleVisibility, title: TextState,
+    id: UUID, titleVisibility: ConfirmationDialogStateTitleVisibility, title: TextState,
     buttons: [ButtonState<Action>], message: TextState?
   ) {
     self.id = id
@@ -87,7 +87,7 @@ extension ConfirmationDialogState: Sendable where Action: Sendable {}
 extension ConfirmationDialogState: _EphemeralState {}
 
 /// Whether a confirmation dialog shows its title, as SwiftUI's `Visibility`.
-public enum DialogTitleVisibility: Hashable, Sendable {
+public enum ConfirmationDialogStateTitleVisibility: Hashable, Sendable {
   /// As the platform chooses.
   case automatic
   /// Shown.

@@ -78,11 +78,39 @@
     }
   }
 
-  extension ButtonStateRole {
-    var buttonRole: ButtonRole {
-      switch self {
-      case .cancel: .cancel
-      case .destructive: .destructive
+  extension ButtonRole {
+    /// The SwiftUI role of a button kept in state, as SwiftUINavigation's `ButtonRole(_:)`.
+    public init(_ role: ButtonStateRole) {
+      switch role {
+      case .cancel: self = .cancel
+      case .destructive: self = .destructive
+      }
+    }
+  }
+
+  extension Button where Label == Text {
+    /// A SwiftUI button for a button kept in state, as SwiftUINavigation's
+    /// `Button(_:action:)`: its label and role, and `action` called with its action (`nil` for a
+    /// button with none) when tapped, inside `withAnimation` when the button was made with
+    /// `.send(_:animation:)`.
+    ///
+    /// ```swift
+    /// ForEach(store.menu.buttons) { button in
+    ///   Button(button) { action in
+    ///     if let action { store.send(.menu(action)) }
+    ///   }
+    /// }
+    /// ```
+    @MainActor
+    public init<Action>(_ button: ButtonState<Action>, action: @escaping (Action?) -> Void) {
+      self.init(role: button.role.map(ButtonRole.init)) {
+        if let animation = button.animation as? Animation {
+          withAnimation(animation) { action(button.action) }
+        } else {
+          action(button.action)
+        }
+      } label: {
+        Text(button.label)
       }
     }
   }
@@ -130,16 +158,8 @@
     _ buttons: [ButtonState<Action>], sendingTo store: Store<State, Action>?
   ) -> some View {
     ForEach(buttons) { button in
-      Button(role: button.role?.buttonRole) {
-        if let action = button.action {
-          if let animation = button.animation as? Animation {
-            store?.send(action, animation: animation)
-          } else {
-            store?.send(action)
-          }
-        }
-      } label: {
-        Text(button.label)
+      Button(button) { action in
+        if let action { store?.send(action) }
       }
     }
   }
