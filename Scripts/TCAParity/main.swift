@@ -481,11 +481,14 @@ func run(_ arguments: [String]) throws {
     listed); ConcurrencyExtras, CustomDump and CombineSchedulers are dependencies a feature \
     imports itself. \(reexportSummary)
 
-    **Shared state.** TCA's `@Shared` (with `.inMemory`, `.appStorage` and `.fileStorage`) comes \
-    from swift-sharing; Hush has none yet (issue 49 builds it). Until then a ported feature keeps \
-    the value in its state and its persistence in a dependency client (`load`, `save`), as the \
-    SyncUps example does for TCA's `@Shared(.fileStorage(…))`; the "Shared state" section of the \
-    Composing Features article gives the edit for each kind of key.
+    **Shared state.** TCA's `@Shared` comes from swift-sharing. Hush has its own, in the same \
+    spelling (`@Shared(.inMemory(…))`, `Shared(value:)`, projections, `withLock`, \
+    `@SharedReader`; the Shared State article); `.appStorage`, `.fileStorage`, keys with a \
+    default and `TestStore` assertions of shared changes are not in it yet (issue 49). Until \
+    they are, a ported feature that persists its shared state keeps the value in its state and \
+    its persistence in a dependency client (`load`, `save`), as the SyncUps example does for \
+    TCA's `@Shared(.fileStorage(…))`; the "Shared state" section of the Composing Features \
+    article gives the edit.
 
     ## Summary
 

@@ -22,11 +22,15 @@ public struct ChangeLogEntry: Sendable, Equatable, CustomStringConvertible {
     case send(String)
     /// A write through the store (`store.title = …`, `$store.title`), at a path.
     case write(String)
+    /// A shared value (``Shared``) the state holds changed outside this store's sends: through
+    /// another store, outside any store, or in its storage.
+    case sharedValue
 
     public var description: String {
       switch self {
       case let .send(action): "send \(action)"
       case let .write(path): "write \(path)"
+      case .sharedValue: "shared value changed"
       }
     }
   }

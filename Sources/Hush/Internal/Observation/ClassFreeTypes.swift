@@ -17,15 +17,10 @@ import OrderedCollections
 enum ClassFreeTypes {
   /// Whether `type` is known to hold no class instance. Computed once per type.
   static func holdsNoClass(_ type: Any.Type) -> Bool {
-    let key = ObjectIdentifier(type)
-    if let known = cache.withValue({ $0[key] }) { return known }
-    var visiting: Set<ObjectIdentifier> = []
-    let result = analyze(type, visiting: &visiting)
-    cache.withValue { $0[key] = result }
-    return result
+    facts.answer(for: type, analyze)
   }
 
-  private static let cache = LockIsolated<[ObjectIdentifier: Bool]>([:])
+  private static let facts = TypeFacts()
 
   private static func analyze(_ type: Any.Type, visiting: inout Set<ObjectIdentifier>) -> Bool {
     // Plain bytes: nothing to reach.
@@ -53,7 +48,7 @@ enum ClassFreeTypes {
     }
   }
 
-  private static func isPlainBytes(_ type: Any.Type) -> Bool {
+  static func isPlainBytes(_ type: Any.Type) -> Bool {
     func isPOD<T>(_: T.Type) -> Bool { _isPOD(T.self) }
     return _openExistential(type, do: isPOD)
   }
@@ -110,4 +105,23 @@ extension OrderedSet: ClassFreeContainer {
 }
 extension OrderedDictionary: ClassFreeContainer {
   static var hushElementTypes: [Any.Type] { [Key.self, Value.self] }
+}
+
+/// A yes-or-no fact about types, found by walking each type once and kept (the walks of
+/// ``ClassFreeTypes`` and ``SharedHolders``).
+final class TypeFacts: Sendable {
+  private let cache = LockIsolated<[ObjectIdentifier: Bool]>([:])
+
+  /// The fact for `type`: the one kept, or `analyze`'s answer (given the types being walked,
+  /// for types that contain themselves), kept from now on.
+  func answer(
+    for type: Any.Type, _ analyze: (Any.Type, inout Set<ObjectIdentifier>) -> Bool
+  ) -> Bool {
+    let key = ObjectIdentifier(type)
+    if let known = cache.withValue({ $0[key] }) { return known }
+    var visiting: Set<ObjectIdentifier> = []
+    let result = analyze(type, &visiting)
+    cache.withValue { $0[key] = result }
+    return result
+  }
 }

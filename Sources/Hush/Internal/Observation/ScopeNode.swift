@@ -78,7 +78,10 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
       while !pendingElementScopes.isEmpty { pendingElementScopes.removeLast() }
       return
     }
+    // After a shared value changed, elements bitwise identical to the shadow's may read
+    // changed values through a `Shared` they hold: compared through the lens instead.
     if let shadow = collectionShadow, let offset = lens.childOffset,
+      !SharedChanges.isComparingAll,
       collectShadowedChanges(
         shadow, child: (UnsafeRawPointer(base) + offset).assumingMemoryBound(to: Child.self),
         into: &changed, recorder: recorder)
@@ -390,7 +393,7 @@ final class KeyPathLens<Parent, Child>: ScopeLens<Parent, Child> {
   }
 
   override func snapshotMatches(_ child: UnsafePointer<Child>) -> Bool {
-    hasSnapshot && hasSameBytes(snapshot, child, count: size)
+    hasSnapshot && !SharedChanges.isComparingAll && hasSameBytes(snapshot, child, count: size)
   }
 
   override var snapshotPointer: UnsafePointer<Child>? {
@@ -551,7 +554,7 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
     let elements = parent.pointee.elements
     return elements.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return markRemoved() }
-      if lastIndex < buffer.count,
+      if lastIndex < buffer.count, !SharedChanges.isComparingAll,
         hasSameBytes(base + lastIndex, last, count: MemoryLayout<Element>.size)
       {
         return true
@@ -579,7 +582,9 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
   ) -> Bool {
     guard !isRemoved else { return false }
     lastIndex = index
-    if hasSameBytes(child, last, count: MemoryLayout<Element>.size) { return true }
+    if !SharedChanges.isComparingAll, hasSameBytes(child, last, count: MemoryLayout<Element>.size) {
+      return true
+    }
     last.pointee = child.pointee
     body(last)
     return true

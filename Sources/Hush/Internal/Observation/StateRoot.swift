@@ -1,7 +1,7 @@
 import IssueReporting
 
 /// The state of a root store and the observers of its paths.
-final class StateRoot<State>: ObservationHost, ElementMutationTarget {
+final class StateRoot<State>: ObservationHost, ElementMutationTarget, SharedValueObserver {
   typealias Value = State
 
   /// No dynamic exclusivity checks (each send would call into the runtime twice): touched on
@@ -21,9 +21,24 @@ final class StateRoot<State>: ObservationHost, ElementMutationTarget {
   var changeLog: ((ChangeLogEntry) -> Void)?
   let pathDescription = ""
 
+  /// Whether the state may hold a ``Shared`` (see ``SharedHolders``): the root then compares
+  /// its readers when a shared value changes.
+  private let mayHoldShared: Bool
+  /// ``SharedChanges/generation`` when the readers were last compared.
+  private var sharedGeneration = 0
+
   init(state: State) {
     self.state = state
+    self.mayHoldShared = SharedHolders.mayHoldShared(State.self)
     observers.attach(to: self)
+    if mayHoldShared {
+      sharedGeneration = SharedChanges.generation
+      SharedChanges.register(self)
+    }
+  }
+
+  deinit {
+    if mayHoldShared { SharedChanges.unregister(ObjectIdentifier(self)) }
   }
 
   func withCurrentValue(_ body: (UnsafePointer<State>) -> Void) {
@@ -100,15 +115,35 @@ final class StateRoot<State>: ObservationHost, ElementMutationTarget {
 
   func observersDidChangeActivity(isActive: Bool) {}
 
+  func sharedValueDidChange() {
+    guard !isReducing, !observers.isInactive else { return }
+    mutate(cause: .sharedValue) { _ in }
+  }
+
   private func propagateChanges(recorder: ChangeRecorder?) {
+    // A shared value changed since the last comparison: compare through every getter.
+    // (Only a state that may hold one: for any other, the flag is off, as it is outside every
+    // comparison; a comparison nested in another's runs after that one ends, when readers
+    // are notified.)
+    var comparesAll = false
+    let previousSharedGeneration = sharedGeneration
+    if mayHoldShared, sharedGeneration != SharedChanges.generation {
+      sharedGeneration = SharedChanges.generation
+      comparesAll = true
+    }
     guard !observers.isInactive else { return }
     // A reader notified below may change the state again (re-entrantly): it then works on a
     // buffer of its own.
     var changed = changedBuffer
     changedBuffer = []
+    if comparesAll {
+      SharedChanges.isComparingAll = true
+      SharedChanges.comparingSince = previousSharedGeneration
+    }
     withUnsafePointer(to: &state) {
       observers.collectChanges(in: $0, into: &changed, recorder: recorder)
     }
+    if comparesAll { SharedChanges.isComparingAll = false }
     for cell in changed {
       cell.deactivateAndNotify()
     }

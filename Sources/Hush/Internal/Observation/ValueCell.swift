@@ -25,6 +25,18 @@ final class ValueCell<Base, Value>: Observer<Base> {
   /// (see the type's discussion).
   private let offset: Int?
   private let isEqual: ((Value, Value) -> Bool)?
+  /// Whether the value may hold a ``Shared``: then, once a shared value changed, equal bytes
+  /// (and `==`, which reads the same shared value on both sides) do not mean unchanged. Found
+  /// at the first comparison after a shared value changed (0: not yet, 1: no, 2: yes), so that
+  /// an app without shared values never looks.
+  @exclusivity(unchecked) private var holdsSharedState: UInt8 = 0
+
+  private var mayHoldShared: Bool {
+    if holdsSharedState == 0 {
+      holdsSharedState = SharedHolders.mayHoldShared(Value.self) ? 2 : 1
+    }
+    return holdsSharedState == 2
+  }
   /// Unowned, and unchecked (a checked unowned reference is retained and released around
   /// every use): the set holds this cell (in `cells`) for as long as anything can reach it
   /// through the set; a cell forgotten by its set is reached by nothing that uses `set`.
@@ -70,15 +82,26 @@ final class ValueCell<Base, Value>: Observer<Base> {
     recorder: ChangeRecorder?
   ) {
     let newValue: Value
+    // After a shared value changed, a value equal to the one readers saw is still changed
+    // when it holds that shared value: both copies read it now (see `SharedHolders`).
+    let comparesShared = SharedChanges.isComparingAll && mayHoldShared
     if let offset {
       let raw = UnsafeRawPointer(base) + offset
-      if withUnsafeBytes(of: &value, { hasSameBytes(raw, $0) }) { return }
+      if withUnsafeBytes(of: &value, { hasSameBytes(raw, $0) }),
+        !comparesShared || !SharedHolders.holdsChangedShared(value)
+      {
+        return
+      }
       newValue = raw.assumingMemoryBound(to: Value.self).pointee
     } else {
       newValue = read(base)
-      if hasSameBits(newValue, value) { return }
+      if hasSameBits(newValue, value), !comparesShared || !SharedHolders.holdsChangedShared(value) {
+        return
+      }
     }
-    if let isEqual, isEqual(value, newValue) {
+    if let isEqual, isEqual(value, newValue),
+      !comparesShared || !SharedHolders.holdsChangedShared(newValue)
+    {
       // Keep the newer bytes so the next comparison takes the bitwise fast path.
       value = newValue
       return

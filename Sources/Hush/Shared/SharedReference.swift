@@ -1,0 +1,186 @@
+import Foundation
+
+/// Where a shared value is read from: a box of its own, or a part of another shared value.
+///
+/// Read under a lock, so that effects on any thread and the main actor share it without a
+/// data race.
+class SharedReadable<Value>: @unchecked Sendable {
+  /// The current value.
+  var value: Value { preconditionFailure("SharedReadable is abstract") }
+
+  /// The object that holds the value this reference reads (a box), for identity.
+  var root: AnyObject { preconditionFailure("SharedReadable is abstract") }
+
+  /// A description of where the value lives, for `description`.
+  var keyDescription: String { preconditionFailure("SharedReadable is abstract") }
+}
+
+/// Where a shared value is read and written; every write tells the stores
+/// (``SharedChanges``).
+class SharedReference<Value>: SharedReadable<Value>, @unchecked Sendable {
+  /// Runs `body` on the value with exclusive access.
+  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    preconditionFailure("SharedReference is abstract")
+  }
+}
+
+/// A part of another shared value, read-only: `$syncUp.attendees.count`.
+final class KeyPathReadable<Base, Value>: SharedReadable<Value>, @unchecked Sendable {
+  private let base: SharedReadable<Base>
+  /// A constant: key paths are immutable.
+  private let keyPath: KeyPath<Base, Value>
+
+  init(base: SharedReadable<Base>, keyPath: KeyPath<Base, Value>) {
+    self.base = base
+    self.keyPath = keyPath
+  }
+
+  override var value: Value { base.value[keyPath: keyPath] }
+
+  override var root: AnyObject { base.root }
+
+  override var keyDescription: String { "\(base.keyDescription)\(describePath(keyPath))" }
+}
+
+/// The value of a shared optional, read-only, while it has one (see ``UnwrappedReference``):
+/// the last value it had once the optional is `nil`.
+final class UnwrappedReadable<Value>: SharedReadable<Value>, @unchecked Sendable {
+  private let base: SharedReadable<Value?>
+  /// Guards `storedLast`; taken after the base's lock, never before it.
+  private let lastLock = NSLock()
+  private var storedLast: Value
+
+  init(base: SharedReadable<Value?>, initialValue: Value) {
+    self.base = base
+    self.storedLast = initialValue
+  }
+
+  /// The last value read or written.
+  var last: Value {
+    get {
+      lastLock.lock()
+      defer { lastLock.unlock() }
+      return storedLast
+    }
+    set {
+      lastLock.lock()
+      defer { lastLock.unlock() }
+      storedLast = newValue
+    }
+  }
+
+  override var value: Value {
+    let current = base.value
+    lastLock.lock()
+    defer { lastLock.unlock() }
+    if let current { storedLast = current }
+    return storedLast
+  }
+
+  override var root: AnyObject { base.root }
+
+  override var keyDescription: String { base.keyDescription }
+}
+
+/// A shared value's own storage.
+final class SharedBox<Value>: SharedReference<Value>, SharedChangeStamped, @unchecked Sendable {
+  /// See ``SharedChangeStamped``: main thread only.
+  var changedAt = 0
+  /// Guards `storage`; recursive, so that `withLock` may read the value it writes.
+  private let lock = NSRecursiveLock()
+  private var storage: Value
+  /// Told after each write, outside the lock (a persisting key saves there).
+  private let didWrite: (@Sendable (Value) -> Void)?
+  private let key: String
+
+  init(_ value: Value, key: String, didWrite: (@Sendable (Value) -> Void)? = nil) {
+    self.storage = value
+    self.key = key
+    self.didWrite = didWrite
+  }
+
+  override var value: Value {
+    lock.lock()
+    defer { lock.unlock() }
+    return storage
+  }
+
+  override func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    // Run in this order on the way out: unlock, then tell (outside the lock: the stores read
+    // the value, possibly on another thread).
+    defer { didChange() }
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&storage)
+  }
+
+  /// Sets the value from the storage (a change made elsewhere), and tells the stores.
+  func replace(with newValue: Value) {
+    lock.lock()
+    storage = newValue
+    lock.unlock()
+    SharedChanges.valueDidChange(in: self)
+  }
+
+  private func didChange() {
+    if let didWrite { didWrite(value) }
+    SharedChanges.valueDidChange(in: self)
+  }
+
+  override var root: AnyObject { self }
+
+  override var keyDescription: String { key }
+}
+
+/// A part of another shared value, at a key path: `$syncUp.title`.
+final class KeyPathReference<Base, Value>: SharedReference<Value>, @unchecked Sendable {
+  private let base: SharedReference<Base>
+  /// A constant: key paths are immutable.
+  private let keyPath: WritableKeyPath<Base, Value>
+  private let reader: KeyPathReadable<Base, Value>
+
+  init(base: SharedReference<Base>, keyPath: WritableKeyPath<Base, Value>) {
+    self.base = base
+    self.keyPath = keyPath
+    self.reader = KeyPathReadable(base: base, keyPath: keyPath)
+  }
+
+  override var value: Value { reader.value }
+  override var root: AnyObject { reader.root }
+  override var keyDescription: String { reader.keyDescription }
+
+  override func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    try base.withLock { try body(&$0[keyPath: keyPath]) }
+  }
+}
+
+/// The value of a shared optional, while it has one: `Shared($destination)`. When the optional
+/// becomes `nil` (a row removed, a screen dismissed), it reads the last value it had, and a
+/// write is dropped (as a store of a removed row answers its last value).
+final class UnwrappedReference<Value>: SharedReference<Value>, @unchecked Sendable {
+  private let base: SharedReference<Value?>
+  private let reader: UnwrappedReadable<Value>
+
+  init(base: SharedReference<Value?>, initialValue: Value) {
+    self.base = base
+    self.reader = UnwrappedReadable(base: base, initialValue: initialValue)
+  }
+
+  override var value: Value { reader.value }
+  override var root: AnyObject { reader.root }
+  override var keyDescription: String { reader.keyDescription }
+
+  override func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    try base.withLock { optional in
+      guard var wrapped = optional else {
+        var dropped = reader.last
+        return try body(&dropped)
+      }
+      defer {
+        optional = wrapped
+        reader.last = wrapped
+      }
+      return try body(&wrapped)
+    }
+  }
+}
