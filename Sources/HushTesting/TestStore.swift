@@ -636,6 +636,9 @@ public final class TestStore<State: Equatable, Action> {
       try withDependencies {
         $0.stackElementID = .incrementing(from: nextStackID.generation)
       } operation: {
+        // A shared value the closure writes would be the live one: reported instead.
+        SharedChanges.isAssertingTestState = true
+        defer { SharedChanges.isAssertingTestState = false }
         try updateStateToExpectedResult?(&expected)
         if exhaustivity == .off(showSkippedAssertions: true) {
           // What an exhaustive assertion would have required: the changes the test skipped.

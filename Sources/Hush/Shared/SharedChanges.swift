@@ -13,7 +13,7 @@ import Dispatch
 ///
 /// Main thread only, but for ``valueDidChange()``: a change made on another thread (an effect)
 /// reaches the stores in a main-actor task.
-enum SharedChanges {
+package enum SharedChanges {
   /// Bumped on the main thread at every change of a shared value.
   nonisolated(unsafe) static var generation = 0
   /// Set on the main thread while a root compares its readers after a shared value changed.
@@ -30,6 +30,16 @@ enum SharedChanges {
     DispatchQueue.main.setSpecific(key: key, value: true)
     return key
   }()
+
+  /// Set on the main thread while a `TestStore` runs a test's closure that changes the
+  /// previous state into the expected one.
+  package nonisolated(unsafe) static var isAssertingTestState = false
+
+  /// Whether a write made here, now, is a test's assertion rather than a change (see
+  /// ``isAssertingTestState``).
+  static var writeIsTestAssertion: Bool {
+    DispatchQueue.getSpecific(key: mainQueueKey) != nil && isAssertingTestState
+  }
 
   /// The roots whose state may hold a shared value, by object.
   private static let roots = LockIsolated<[ObjectIdentifier: WeakRoot]>([:])

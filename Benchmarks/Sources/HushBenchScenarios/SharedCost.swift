@@ -1,0 +1,102 @@
+import Hush
+import Observation
+
+// Issue 49: a shared value (`@Shared`) written beside R live readers of other paths, against
+// the same write of a plain state property, and `@Observable`'s property write.
+
+/// The state of `makeAppStore`'s rows, with its count shared.
+struct SharedCountState: Equatable {
+  @Shared var count: Int
+  var rows: IdentifiedArrayOf<Row>
+}
+
+enum SharedCountAction {
+  case setCount(Int)
+}
+
+@MainActor
+private func sharedCountFixture(r: Int, writesOutsideTheStore: Bool) -> Fixture {
+  let frame = Frame()
+  let count = Shared(value: 0)
+  let store = Store<SharedCountState, SharedCountAction>(
+    initialState: SharedCountState(
+      count: count, rows: IdentifiedArray(uniqueElements: (0..<r).map(Row.init(id:))))
+  ) { state, action in
+    switch action {
+    case let .setCount(value):
+      state.$count.withLock { $0 = value }
+    }
+    return .none
+  }
+  let others = (0..<r).map { id in TrackedReader(frame: frame) { store[\.rows[id: id]?.value] } }
+  let reader = TrackedReader(frame: frame) { store.count }
+  return Fixture(
+    frame: frame, keepAlive: [store, frame, reader] + others,
+    verify: {
+      verifyRenders(frame, operations: $0, expectedPerChange: 1)
+        ?? verifyReaders([reader] + others, changing: 1, operations: $0)
+    }
+  ) { i in
+    if writesOutsideTheStore {
+      count.withLock { $0 = i + 1 }
+    } else {
+      store.send(.setCount(i + 1))
+    }
+    frame.flush()
+  }
+}
+
+/// A shared value changes, with one reader of it and R live readers of other paths.
+public let sharedCostScenario = Scenario(
+  id: "shared",
+  title: "11. Shared value write",
+  operationDescription:
+    "a shared count changes (one reader of it re-renders) beside R live readers of other"
+    + " paths (time per change)",
+  columnTitle: "R other readers",
+  columns: [0, 1_000],
+  columnLabels: nil,
+  implementations: [
+    .init(name: "Hush, `$count.withLock` in the reducer") { r in
+      sharedCountFixture(r: r, writesOutsideTheStore: false)
+    },
+    .init(name: "Hush, `count.withLock` outside any store") { r in
+      sharedCountFixture(r: r, writesOutsideTheStore: true)
+    },
+    .init(name: "Hush, a plain state property (send)") { r in
+      let frame = Frame()
+      let store = makeAppStore(rowCount: r)
+      let others = (0..<r).map { id in
+        TrackedReader(frame: frame) { store[\.rows[id: id]?.value] }
+      }
+      let reader = TrackedReader(frame: frame) { store.count }
+      return Fixture(
+        frame: frame, keepAlive: [store, frame, reader] + others,
+        verify: {
+          verifyRenders(frame, operations: $0, expectedPerChange: 1)
+            ?? verifyReaders([reader] + others, changing: 1, operations: $0)
+        }
+      ) { i in
+        store.send(.setCount(i + 1))
+        frame.flush()
+      }
+    },
+    .init(name: "@Observable property write") { r in
+      let frame = Frame()
+      let model = ObservableRowObjects(rowCount: r)
+      let others = model.rows.map { row in TrackedReader(frame: frame) { row.value } }
+      let reader = TrackedReader(frame: frame) { model.count }
+      return Fixture(
+        frame: frame, keepAlive: [model, frame, reader] + others,
+        verify: {
+          verifyRenders(frame, operations: $0, expectedPerChange: 1)
+            ?? verifyReaders([reader] + others, changing: 1, operations: $0)
+        }
+      ) { i in
+        model.count = i + 1
+        frame.flush()
+      }
+    },
+  ],
+  reportsRenders: true
+)
