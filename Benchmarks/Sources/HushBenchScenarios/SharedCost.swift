@@ -28,7 +28,9 @@ private func sharedCountFixture(r: Int, writesOutsideTheStore: Bool) -> Fixture 
     }
     return .none
   }
-  let others = (0..<r).map { id in TrackedReader(frame: frame) { store[\.rows[id: id]?.value] } }
+  let others = (0..<r).map { id in
+    TrackedReader(frame: frame) { store[\.rows[id: id]?.value] ?? -1 }
+  }
   let reader = TrackedReader(frame: frame) { store.count }
   return Fixture(
     frame: frame, keepAlive: [store, frame, reader] + others,
@@ -67,7 +69,7 @@ public let sharedCostScenario = Scenario(
       let frame = Frame()
       let store = makeAppStore(rowCount: r)
       let others = (0..<r).map { id in
-        TrackedReader(frame: frame) { store[\.rows[id: id]?.value] }
+        TrackedReader(frame: frame) { store[\.rows[id: id]?.value] ?? -1 }
       }
       let reader = TrackedReader(frame: frame) { store.count }
       return Fixture(
