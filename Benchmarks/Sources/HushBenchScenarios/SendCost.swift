@@ -30,22 +30,7 @@ public let sendCostScenario = Scenario(
         frame.flush()
       }
     },
-    .init(name: "@Observable property write") { r in
-      let frame = Frame()
-      let model = ObservableRowObjects(rowCount: r)
-      let others = model.rows.map { row in TrackedReader(frame: frame) { row.value } }
-      let reader = TrackedReader(frame: frame) { model.count }
-      return Fixture(
-        frame: frame, keepAlive: [model, frame, reader] + others,
-        verify: {
-          verifyRenders(frame, operations: $0, expectedPerChange: 1)
-            ?? verifyReaders([reader] + others, changing: 1, operations: $0)
-        }
-      ) { i in
-        model.count = i + 1
-        frame.flush()
-      }
-    },
+    .init(name: "@Observable property write") { r in observablePropertyWriteFixture(r: r) },
     .init(name: "ObservableObject @Published write") { r in
       let frame = Frame()
       let model = PublishedRows(rowCount: r)
@@ -68,3 +53,23 @@ public let sendCostScenario = Scenario(
   ],
   reportsRenders: true
 )
+
+/// The anchor of scenarios 2 and 11: an `@Observable` model's count changes, with one reader
+/// of it and R readers of one row object each.
+@MainActor
+func observablePropertyWriteFixture(r: Int) -> Fixture {
+  let frame = Frame()
+  let model = ObservableRowObjects(rowCount: r)
+  let others = model.rows.map { row in TrackedReader(frame: frame) { row.value } }
+  let reader = TrackedReader(frame: frame) { model.count }
+  return Fixture(
+    frame: frame, keepAlive: [model, frame, reader] + others,
+    verify: {
+      verifyRenders(frame, operations: $0, expectedPerChange: 1)
+        ?? verifyReaders([reader] + others, changing: 1, operations: $0)
+    }
+  ) { i in
+    model.count = i + 1
+    frame.flush()
+  }
+}

@@ -14,9 +14,33 @@ enum SharedCountAction {
   case setCount(Int)
 }
 
+/// A store's count changes by `write`, with one reader of `count` and R readers of
+/// `store[\.rows[id: i]?.value]`.
+@MainActor
+private func countWriteFixture<State, Action>(
+  store: Store<State, Action>, r: Int, rows: KeyPath<State, IdentifiedArrayOf<Row>>,
+  count: KeyPath<State, Int>, write: @escaping @MainActor (Int) -> Void
+) -> Fixture {
+  let frame = Frame()
+  let others = (0..<r).map { id in
+    TrackedReader(frame: frame) { store[rows.appending(path: \.[id: id]?.value)] ?? -1 }
+  }
+  let reader = TrackedReader(frame: frame) { store[count] }
+  return Fixture(
+    frame: frame, keepAlive: [store, frame, reader] + others,
+    verify: {
+      verifyRenders(frame, operations: $0, expectedPerChange: 1)
+        ?? verifyReaders([reader] + others, changing: 1, operations: $0)
+    }
+  ) { i in
+    write(i + 1)
+    frame.flush()
+  }
+}
+
+/// The count shared, written with `withLock` in the reducer or outside any store.
 @MainActor
 private func sharedCountFixture(r: Int, writesOutsideTheStore: Bool) -> Fixture {
-  let frame = Frame()
   let count = Shared(value: 0)
   let store = Store<SharedCountState, SharedCountAction>(
     initialState: SharedCountState(
@@ -28,23 +52,12 @@ private func sharedCountFixture(r: Int, writesOutsideTheStore: Bool) -> Fixture 
     }
     return .none
   }
-  let others = (0..<r).map { id in
-    TrackedReader(frame: frame) { store[\.rows[id: id]?.value] ?? -1 }
-  }
-  let reader = TrackedReader(frame: frame) { store.count }
-  return Fixture(
-    frame: frame, keepAlive: [store, frame, reader] + others,
-    verify: {
-      verifyRenders(frame, operations: $0, expectedPerChange: 1)
-        ?? verifyReaders([reader] + others, changing: 1, operations: $0)
-    }
-  ) { i in
+  return countWriteFixture(store: store, r: r, rows: \.rows, count: \.count) { value in
     if writesOutsideTheStore {
-      count.withLock { $0 = i + 1 }
+      count.withLock { $0 = value }
     } else {
-      store.send(.setCount(i + 1))
+      store.send(.setCount(value))
     }
-    frame.flush()
   }
 }
 
@@ -66,39 +79,12 @@ public let sharedCostScenario = Scenario(
       sharedCountFixture(r: r, writesOutsideTheStore: true)
     },
     .init(name: "Hush, a plain state property (send)") { r in
-      let frame = Frame()
       let store = makeAppStore(rowCount: r)
-      let others = (0..<r).map { id in
-        TrackedReader(frame: frame) { store[\.rows[id: id]?.value] ?? -1 }
-      }
-      let reader = TrackedReader(frame: frame) { store.count }
-      return Fixture(
-        frame: frame, keepAlive: [store, frame, reader] + others,
-        verify: {
-          verifyRenders(frame, operations: $0, expectedPerChange: 1)
-            ?? verifyReaders([reader] + others, changing: 1, operations: $0)
-        }
-      ) { i in
-        store.send(.setCount(i + 1))
-        frame.flush()
+      return countWriteFixture(store: store, r: r, rows: \.rows, count: \.count) {
+        store.send(.setCount($0))
       }
     },
-    .init(name: "@Observable property write") { r in
-      let frame = Frame()
-      let model = ObservableRowObjects(rowCount: r)
-      let others = model.rows.map { row in TrackedReader(frame: frame) { row.value } }
-      let reader = TrackedReader(frame: frame) { model.count }
-      return Fixture(
-        frame: frame, keepAlive: [model, frame, reader] + others,
-        verify: {
-          verifyRenders(frame, operations: $0, expectedPerChange: 1)
-            ?? verifyReaders([reader] + others, changing: 1, operations: $0)
-        }
-      ) { i in
-        model.count = i + 1
-        frame.flush()
-      }
-    },
+    .init(name: "@Observable property write") { r in observablePropertyWriteFixture(r: r) },
   ],
   reportsRenders: true
 )
