@@ -29,6 +29,14 @@ final class SerialEffectExecutor: @unchecked Sendable {
     queue.async { job.runSynchronously(on: executor) }
   }
 
+  /// Runs `body` while no job starts: those enqueued meanwhile wait until it returns (a job
+  /// running already finishes its turn).
+  func holding<R>(_ body: () -> R) -> R {
+    queue.suspend()
+    defer { queue.resume() }
+    return body()
+  }
+
   /// Lets the effects run until none of them has work left on this executor: each round
   /// waits for the jobs queued so far, then gives the main actor a turn (where the actions
   /// they sent are reduced, and the effects they started are queued); it ends after a round

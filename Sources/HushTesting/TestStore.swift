@@ -60,6 +60,9 @@ public final class TestStore<State: Equatable, Action> {
   public private(set) var state: State
 
   private let recorder: TestStoreRecorder<State, Action>
+  /// The shared values the reducer and effects wrote since the last assertion, with their
+  /// values then.
+  private let sharedChanges: SharedChangeTracker
   private let dismissed: LockIsolated<Bool>
 
   /// Whether the feature dismissed itself: one of its effects called `dismiss()`
@@ -232,6 +235,10 @@ public final class TestStore<State: Equatable, Action> {
       EndChecks(
         exhaustivity: .on, fileID: fileID, filePath: filePath, line: line, column: column))
     let recorder = TestStoreRecorder<State, Action>(endChecks: endChecks)
+    let sharedChanges = SharedChangeTracker()
+    var dependencies = dependencies
+    dependencies.sharedChangeTracker = sharedChanges
+    self.sharedChanges = sharedChanges
     self.store = Store(initialState: initialState, dependencies: dependencies) {
       state, action in
       // The stack id the reducer starts from: an expected-state closure starts from it too.
@@ -256,8 +263,29 @@ public final class TestStore<State: Equatable, Action> {
         unreceived: checks.unreceived, running: Self.inFlightAfterGrace(effects),
         exhaustivity: checks.exhaustivity, fileID: checks.fileID, filePath: checks.filePath,
         line: checks.line, column: checks.column)
+      Self.reportSharedChanges(
+        sharedChanges, exhaustivity: checks.exhaustivity,
+        at: Location(
+          fileID: checks.fileID, filePath: checks.filePath, line: checks.line,
+          column: checks.column))
     }
     effects.cancelAll()
+  }
+
+  /// Fails for shared values the reducer or effects changed after the last assertion.
+  private nonisolated static func reportSharedChanges(
+    _ sharedChanges: SharedChangeTracker, exhaustivity: Exhaustivity, at location: Location
+  ) {
+    let changes = sharedChanges.changeDescriptions
+    sharedChanges.reset()
+    guard !changes.isEmpty else { return }
+    exhaustivity.reportUnasserted(
+      """
+      Shared values changed after the last assertion:
+      \(changes.map { "  • \($0)" }.joined(separator: "\n"))
+      Assert them with `store.assert { $0.$count.withLock { $0 = 1 } }`.
+      """, fileID: location.fileID, filePath: location.filePath, line: location.line,
+      column: location.column)
   }
 
   /// The number of effects in flight, after giving those that are winding down a moment.
@@ -325,14 +353,32 @@ public final class TestStore<State: Equatable, Action> {
         """, at: location)
       acceptReceivedActions()
     }
-    recorder.isSendingFromTest = true
-    let task = store.send(action)
-    recorder.isSendingFromTest = false
-    guard let sent = recorder.sentState.take() else { return task }
-    assertState(
-      sent.state, updateStateToExpectedResult, nextStackID: sent.nextStackID, location: location)
+    // The effects the action starts wait until the state is asserted (as on TCA's main
+    // serial executor): a shared value they write is a change of a later step.
+    let task = holdingEffects {
+      recorder.isSendingFromTest = true
+      let task = store.send(action)
+      recorder.isSendingFromTest = false
+      if let sent = recorder.sentState.take() {
+        assertState(
+          sent.state, updateStateToExpectedResult, nextStackID: sent.nextStackID,
+          location: location)
+      }
+      return task
+    }
     await settle()
     return task
+  }
+
+  /// Runs `body` with the effects on the serial executor held: their jobs wait until it
+  /// returns.
+  private func holdingEffects<R>(_ body: () -> R) -> R {
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+      if let executor = effects.taskExecutor as? SerialEffectExecutor {
+        return executor.holding(body)
+      }
+    }
+    return body()
   }
 
   /// Gives the effects their turns before the test's next step: on the serial executor,
@@ -483,8 +529,10 @@ public final class TestStore<State: Equatable, Action> {
       state = actual
       return
     }
-    assertState(
-      actual, updateStateToExpectedResult, nextStackID: nextStackID, location: location)
+    holdingEffects {
+      assertState(
+        actual, updateStateToExpectedResult, nextStackID: nextStackID, location: location)
+    }
     await settle()
   }
 
@@ -509,9 +557,13 @@ public final class TestStore<State: Equatable, Action> {
   ) async {
     let timeout = self.timeout(waiting: duration)
     let finished = await waitUntil(timeout: timeout) { [effects] in effects.inFlightCount == 0 }
+    let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+    if exhaustivity != .off {
+      Self.reportSharedChanges(sharedChanges, exhaustivity: exhaustivity, at: location)
+    }
     guard !finished else { return }
     let running = effects.inFlightCount
-    Location(fileID: fileID, filePath: filePath, line: line, column: column).report(
+    location.report(
       """
       Expected effects to finish, but \(running) \(running == 1 ? "is" : "are") still running \
       after waiting for \(timeout). Advance the clock they wait on, cancel them, or \
@@ -630,56 +682,79 @@ public final class TestStore<State: Equatable, Action> {
     location: Location
   ) {
     let previous = state
-    defer { state = actual }
+    defer {
+      state = actual
+      sharedChanges.reset()
+    }
+    // Shared values: the closure starts from their values at the previous step (exhaustive)
+    // or from the live ones (not exhaustive), and changes those; `Shared ==` and the diff
+    // then compare them with the live values (see `SharedChangeTracker`).
+    let sharedValuesChanged = sharedChanges.hasChanges
+    let sharedChangeList = sharedValuesChanged ? sharedChanges.changeDescriptions : []
+    if exhaustivity != .on { sharedChanges.reset() }
     var expected = exhaustivity == .on ? previous : actual
     do {
       try withDependencies {
         $0.stackElementID = .incrementing(from: nextStackID.generation)
       } operation: {
-        // A shared value the closure writes would be the live one: reported instead.
-        SharedChanges.isAssertingTestState = true
-        defer { SharedChanges.isAssertingTestState = false }
-        try updateStateToExpectedResult?(&expected)
-        if exhaustivity == .off(showSkippedAssertions: true) {
-          // What an exhaustive assertion would have required: the changes the test skipped.
-          var exhaustive = previous
-          try updateStateToExpectedResult?(&exhaustive)
-          if exhaustive != actual, let difference = diff(exhaustive, actual) {
-            exhaustivity.reportUnasserted(
-              """
-              Skipped asserting these state changes:
-
-              \(difference.indented)
-
-              (Asserted: −, Actual: +)
-              """, at: location)
-          }
-        }
+        try sharedChanges.assert { try updateStateToExpectedResult?(&expected) }
       }
     } catch {
       location.report("Threw an error while asserting the state: \(error)")
       return
     }
-    if expected != actual {
+    let matches = sharedChanges.assert { expected == actual }
+    if !matches {
       // `diff` is nil when both dump the same (a type whose `==` sees what a dump does not).
-      let difference =
+      let difference = sharedChanges.assert {
         diff(expected, actual, format: .proportional).map {
           "\($0.indented)\n\n(Expected: −, Actual: +)"
         }
-        ?? "Expected:\n\(String(customDumping: expected).indented)\n"
-        + "Actual:\n\(String(customDumping: actual).indented)"
+          ?? "Expected:\n\(String(customDumping: expected).indented)\n"
+          + "Actual:\n\(String(customDumping: actual).indented)"
+      }
       location.report(
         """
         A state change does not match expectation:
 
-        \(difference)
+        \(difference)\(sharedChangeList.isEmpty ? "" : sharedChangesHint(sharedChangeList))
         """)
-    } else if exhaustivity == .on, updateStateToExpectedResult != nil, actual == previous {
+      return
+    }
+    if exhaustivity == .on, updateStateToExpectedResult != nil, !sharedValuesChanged,
+      actual == previous
+    {
       location.report(
         """
         Expected the state to change, but it did not change; omit the trailing closure when \
         an action leaves the state as it is.
         """)
+    }
+    if exhaustivity == .off(showSkippedAssertions: true), let updateStateToExpectedResult {
+      // What an exhaustive assertion would have required: the changes the test skipped (shared
+      // values are compared live: their previous values are gone with the snapshots).
+      sharedChanges.reset()
+      var exhaustive = previous
+      do {
+        try withDependencies {
+          $0.stackElementID = .incrementing(from: nextStackID.generation)
+        } operation: {
+          try sharedChanges.assert { try updateStateToExpectedResult(&exhaustive) }
+        }
+      } catch {
+        return
+      }
+      sharedChanges.reset()
+      if exhaustive != actual, let difference = diff(exhaustive, actual) {
+        exhaustivity.reportUnasserted(
+          """
+          Skipped asserting these state changes:
+
+          \(difference.indented)
+
+          (Asserted: −, Actual: +)
+          """, at: location)
+      }
     }
   }
 
@@ -789,6 +864,17 @@ public enum Exhaustivity: Equatable, Sendable {
       message, fileID: location.fileID, filePath: location.filePath, line: location.line,
       column: location.column)
   }
+}
+
+/// What a failure adds when shared values changed: which ones, and how to assert them.
+private func sharedChangesHint(_ changes: [String]) -> String {
+  """
+
+
+  Shared values changed since the previous step:
+  \(changes.map { "  • \($0)" }.joined(separator: "\n"))
+  Assert a shared change as any other: `$0.$count.withLock { $0 = 1 }` (or `$0.count = 1`).
+  """
 }
 
 /// What wakes up a test store waiting for effects.

@@ -1,5 +1,5 @@
+import CustomDump
 import IdentifiedCollections
-import IssueReporting
 
 /// A value shared by features and kept in a storage, as TCA's `@Shared`: every holder reads
 /// and writes one value, and a store re-renders exactly the readers whose path's value
@@ -116,18 +116,6 @@ public struct Shared<Value> {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
   ) rethrows -> R {
-    guard !SharedChanges.writeIsTestAssertion else {
-      reportIssue(
-        """
-        A test asserted a change of a shared value (\(reference.keyDescription)) in a \
-        `TestStore` closure: Hush's `TestStore` does not assert shared values yet, and the \
-        value was left as it is.
-
-        Check it after the step instead: `#expect(store.state.count == 1)`.
-        """, fileID: fileID, filePath: filePath, line: line, column: column)
-      var copy = reference.value
-      return try operation(&copy)
-    }
     return try reference.withLock(operation)
   }
 
@@ -152,9 +140,25 @@ extension Shared: SharedValueReference {
 
 extension Shared: Equatable where Value: Equatable {
   /// Whether the two values are equal now.
+  ///
+  /// While a `TestStore` asserts, the left value is the one the test expects (the value at the
+  /// previous step, as the test's closure changed it) and the right one the live value.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.wrappedValue == rhs.wrappedValue
+    sharedValuesAreEqual(lhs.reference, rhs.reference)
   }
+}
+
+extension Shared: CustomDumpRepresentable {
+  public var customDumpValue: Any { wrappedValue }
+}
+
+extension Shared: _CustomDiffObject {
+  /// The expected and the live value, while a `TestStore` asserts; the value twice otherwise.
+  public var _customDiffValues: (Any, Any) {
+    sharedDiffValues(reference)
+  }
+
+  public var _objectIdentifier: ObjectIdentifier { ObjectIdentifier(reference) }
 }
 
 extension Shared: Identifiable where Value: Identifiable {

@@ -31,16 +31,6 @@ package enum SharedChanges {
     return key
   }()
 
-  /// Set on the main thread while a `TestStore` runs a test's closure that changes the
-  /// previous state into the expected one.
-  package nonisolated(unsafe) static var isAssertingTestState = false
-
-  /// Whether a write made here, now, is a test's assertion rather than a change (see
-  /// ``isAssertingTestState``).
-  static var writeIsTestAssertion: Bool {
-    DispatchQueue.getSpecific(key: mainQueueKey) != nil && isAssertingTestState
-  }
-
   /// The roots whose state may hold a shared value, by object.
   private static let roots = LockIsolated<[ObjectIdentifier: WeakRoot]>([:])
 

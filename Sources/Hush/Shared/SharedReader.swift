@@ -1,3 +1,5 @@
+import CustomDump
+
 /// A read-only shared value, as TCA's `@SharedReader`: a view of a ``Shared`` or of a key's
 /// storage that a feature reads and cannot write.
 ///
@@ -68,8 +70,34 @@ extension SharedReader: SharedValueReference {
 extension SharedReader: Equatable where Value: Equatable {
   /// Whether the two values are equal now.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.wrappedValue == rhs.wrappedValue
+    sharedValuesAreEqual(lhs.readable, rhs.readable)
   }
+}
+
+extension SharedReader: CustomDumpRepresentable {
+  public var customDumpValue: Any { wrappedValue }
+}
+
+extension SharedReader: _CustomDiffObject {
+  /// The expected and the live value, while a `TestStore` asserts; the value twice otherwise.
+  public var _customDiffValues: (Any, Any) {
+    sharedDiffValues(readable)
+  }
+
+  public var _objectIdentifier: ObjectIdentifier { ObjectIdentifier(readable) }
+}
+
+/// Whether two shared values are equal: the left one as a test expects it while a `TestStore`
+/// asserts, the right one live.
+func sharedValuesAreEqual<Value: Equatable>(
+  _ lhs: SharedReadable<Value>, _ rhs: SharedReadable<Value>
+) -> Bool {
+  lhs.value == SharedChangeTracker.readingLive { rhs.value }
+}
+
+/// The values a diff of a shared value shows: expected (left) and live (right).
+func sharedDiffValues<Value>(_ reference: SharedReadable<Value>) -> (Any, Any) {
+  (reference.value, SharedChangeTracker.readingLive { reference.value })
 }
 
 extension SharedReader: Identifiable where Value: Identifiable {

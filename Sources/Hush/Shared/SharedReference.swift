@@ -83,7 +83,12 @@ final class UnwrappedReadable<Value>: SharedReadable<Value>, @unchecked Sendable
 }
 
 /// A shared value's own storage.
-final class SharedBox<Value>: SharedReference<Value>, SharedChangeStamped, @unchecked Sendable {
+///
+/// Under a `TestStore`, reads and writes while the test asserts go to the box's snapshot (see
+/// ``SharedChangeTracker``).
+final class SharedBox<Value>: SharedReference<Value>, SharedChangeStamped, SharedKeyDescribing,
+  @unchecked Sendable
+{
   /// See ``SharedChangeStamped``: main thread only.
   var changedAt = 0
   /// Guards `storage`; recursive, so that `withLock` may read the value it writes.
@@ -100,17 +105,32 @@ final class SharedBox<Value>: SharedReference<Value>, SharedChangeStamped, @unch
   }
 
   override var value: Value {
+    if let tracker = SharedChangeTracker.asserting, let snapshot = tracker.snapshot(of: self) {
+      return snapshot
+    }
+    return liveValue
+  }
+
+  private var liveValue: Value {
     lock.lock()
     defer { lock.unlock() }
     return storage
   }
 
   override func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    if let tracker = SharedChangeTracker.asserting {
+      // A test states the expected value: it changes the snapshot, not the value.
+      var snapshot = tracker.snapshot(of: self) ?? liveValue
+      defer { tracker.setSnapshot(snapshot, of: self) }
+      return try body(&snapshot)
+    }
+    let tracker = SharedChangeTracker.tracking
     // Run in this order on the way out: unlock, then tell (outside the lock: the stores read
     // the value, possibly on another thread).
     defer { didChange() }
     lock.lock()
     defer { lock.unlock() }
+    tracker?.track(self, previous: storage)
     return try body(&storage)
   }
 
@@ -123,7 +143,7 @@ final class SharedBox<Value>: SharedReference<Value>, SharedChangeStamped, @unch
   }
 
   private func didChange() {
-    if let didWrite { didWrite(value) }
+    if let didWrite { didWrite(liveValue) }
     SharedChanges.valueDidChange(in: self)
   }
 
