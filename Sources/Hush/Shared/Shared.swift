@@ -119,6 +119,22 @@ public struct Shared<Value> {
     return try reference.withLock(operation)
   }
 
+  /// Reads the value from its key's storage again (the file, the user defaults), replacing
+  /// the value every holder reads; nothing happens for a value with no key or in memory.
+  ///
+  /// - Throws: The storage's error when the value cannot be read (the value is kept).
+  public func load() async throws {
+    try reference.reload()
+  }
+
+  /// Writes the value to its key's storage now, instead of at the end of the coalescing
+  /// window; nothing happens for a value with no key or in memory.
+  ///
+  /// - Throws: The storage's error when the value cannot be written.
+  public func save() async throws {
+    try reference.saveNow()
+  }
+
   /// A part of the shared value, shared: `$syncUp.title`.
   public subscript<Member>(dynamicMember keyPath: WritableKeyPath<Value, Member>) -> Shared<
     Member

@@ -128,7 +128,9 @@ enum SharedReferences {
   static func reference<Key: SharedReaderKey>(
     for key: Key, initialValue: () -> Key.Value
   ) -> SharedBox<Key.Value> {
-    if let inMemory = key as? InMemoryKey<Key.Value> {
+    if let inMemory = key as? InMemoryKey<Key.Value>
+      ?? (key as? _SharedKeyDefault<InMemoryKey<Key.Value>>)?.base
+    {
       return inMemory.storage.box(for: inMemory.key, initialValue: initialValue)
     }
     let id = AnyHashable(key.id)
@@ -136,19 +138,32 @@ enum SharedReferences {
     defer { lock.unlock() }
     if let box = boxes[id]?.box as? SharedBox<Key.Value> { return box }
     let value = key.load(initialValue: nil) ?? initialValue()
-    var save: (@Sendable (Key.Value) -> Void)?
-    if let writable = key as? any SharedKey {
-      save = { value in saveValue(value, to: writable) }
-    }
-    let box = SharedBox(value, key: "\(key)", didWrite: save)
+    let box = SharedBox(value, key: "\(key)", persistence: persistence(of: key))
     boxes[id] = WeakBox(box: box)
     return box
   }
 
-  private static func saveValue<Value>(_ value: Value, to key: any SharedKey) {
-    func save<K: SharedKey>(_ key: K) {
-      if let value = value as? K.Value { key.save(value) }
+  /// What a box of `key` does with its storage.
+  private static func persistence<Key: SharedReaderKey>(
+    of key: Key
+  ) -> SharedPersistence<Key.Value> {
+    let explicit = key as? any ExplicitlyPersistedKey<Key.Value>
+    let writable = key as? any SharedKey<Key.Value>
+    var save: (@Sendable (Key.Value) -> Void)?
+    if let writable {
+      save = { value in writable.save(value) }
     }
-    save(key)
+    let reload: @Sendable () throws -> Key.Value? = {
+      if let explicit { return try explicit.reload() }
+      return key.load(initialValue: nil)
+    }
+    let saveNow: @Sendable (Key.Value) throws -> Void = { value in
+      if let explicit {
+        try explicit.saveNow(value)
+      } else {
+        writable?.save(value)
+      }
+    }
+    return SharedPersistence(save: save, reload: reload, saveNow: saveNow)
   }
 }

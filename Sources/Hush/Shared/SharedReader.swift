@@ -33,6 +33,14 @@ public struct SharedReader<Value> {
     self.init(readable: shared.reference)
   }
 
+  /// Reads the value from its key's storage again; nothing happens for a value with no key or
+  /// in memory.
+  ///
+  /// - Throws: The storage's error when the value cannot be read (the value is kept).
+  public func load() async throws {
+    try readable.reload()
+  }
+
   /// The same shared value: what a memberwise initializer takes.
   public init(projectedValue: SharedReader<Value>) {
     self = projectedValue

@@ -13,6 +13,12 @@ class SharedReadable<Value>: @unchecked Sendable {
 
   /// A description of where the value lives, for `description`.
   var keyDescription: String { preconditionFailure("SharedReadable is abstract") }
+
+  /// Reads the value from the storage of the box's key again (`$value.load()`).
+  func reload() throws { preconditionFailure("SharedReadable is abstract") }
+
+  /// Writes the value to the storage of the box's key now (`$value.save()`).
+  func saveNow() throws { preconditionFailure("SharedReadable is abstract") }
 }
 
 /// Where a shared value is read and written; every write tells the stores
@@ -40,6 +46,8 @@ final class KeyPathReadable<Base, Value>: SharedReadable<Value>, @unchecked Send
   override var root: AnyObject { base.root }
 
   override var keyDescription: String { "\(base.keyDescription)\(describePath(keyPath))" }
+  override func reload() throws { try base.reload() }
+  override func saveNow() throws { try base.saveNow() }
 }
 
 /// The value of a shared optional, read-only, while it has one (see ``UnwrappedReference``):
@@ -80,6 +88,8 @@ final class UnwrappedReadable<Value>: SharedReadable<Value>, @unchecked Sendable
   override var root: AnyObject { base.root }
 
   override var keyDescription: String { base.keyDescription }
+  override func reload() throws { try base.reload() }
+  override func saveNow() throws { try base.saveNow() }
 }
 
 /// A shared value's own storage.
@@ -94,14 +104,14 @@ final class SharedBox<Value>: SharedReference<Value>, SharedChangeStamped, Share
   /// Guards `storage`; recursive, so that `withLock` may read the value it writes.
   private let lock = NSRecursiveLock()
   private var storage: Value
-  /// Told after each write, outside the lock (a persisting key saves there).
-  private let didWrite: (@Sendable (Value) -> Void)?
+  /// What the box does with its key's storage: nil for a value with no key.
+  private let persistence: SharedPersistence<Value>?
   private let key: String
 
-  init(_ value: Value, key: String, didWrite: (@Sendable (Value) -> Void)? = nil) {
+  init(_ value: Value, key: String, persistence: SharedPersistence<Value>? = nil) {
     self.storage = value
     self.key = key
-    self.didWrite = didWrite
+    self.persistence = persistence
   }
 
   override var value: Value {
@@ -143,13 +153,32 @@ final class SharedBox<Value>: SharedReference<Value>, SharedChangeStamped, Share
   }
 
   private func didChange() {
-    if let didWrite { didWrite(liveValue) }
+    if let save = persistence?.save { save(liveValue) }
     SharedChanges.valueDidChange(in: self)
   }
 
   override var root: AnyObject { self }
 
   override var keyDescription: String { key }
+
+  override func reload() throws {
+    guard let persistence, let value = try persistence.reload() else { return }
+    replace(with: value)
+  }
+
+  override func saveNow() throws {
+    try persistence?.saveNow(liveValue)
+  }
+}
+
+/// What a box does with its key's storage.
+struct SharedPersistence<Value>: Sendable {
+  /// After each write, outside the box's lock (a key may coalesce).
+  let save: (@Sendable (Value) -> Void)?
+  /// The stored value now (`nil`: none), for `load()`.
+  let reload: @Sendable () throws -> Value?
+  /// Writes the value now, for `save()`.
+  let saveNow: @Sendable (Value) throws -> Void
 }
 
 /// A part of another shared value, at a key path: `$syncUp.title`.
@@ -168,6 +197,8 @@ final class KeyPathReference<Base, Value>: SharedReference<Value>, @unchecked Se
   override var value: Value { reader.value }
   override var root: AnyObject { reader.root }
   override var keyDescription: String { reader.keyDescription }
+  override func reload() throws { try reader.reload() }
+  override func saveNow() throws { try reader.saveNow() }
 
   override func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     try base.withLock { try body(&$0[keyPath: keyPath]) }
@@ -189,6 +220,8 @@ final class UnwrappedReference<Value>: SharedReference<Value>, @unchecked Sendab
   override var value: Value { reader.value }
   override var root: AnyObject { reader.root }
   override var keyDescription: String { reader.keyDescription }
+  override func reload() throws { try reader.reload() }
+  override func saveNow() throws { try reader.saveNow() }
 
   override func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     try base.withLock { optional in
