@@ -139,6 +139,9 @@ enum SharedReferences {
     if let box = boxes[id]?.box as? SharedBox<Key.Value> { return box }
     let value = key.load(initialValue: nil) ?? initialValue()
     let box = SharedBox(value, key: "\(key)", persistence: persistence(of: key))
+    if let observed = key as? any ObservedSharedKey<Key.Value> {
+      box.subscription = observed.subscribe { [weak box] value in box?.replace(with: value) }
+    }
     boxes[id] = WeakBox(box: box)
     return box
   }

@@ -67,3 +67,9 @@ extension SharedReader {
     self.init(wrappedValue: key.defaultValue(), key)
   }
 }
+
+extension _SharedKeyDefault: ObservedSharedKey where Base: ObservedSharedKey {
+  func subscribe(_ didChange: @escaping @Sendable (Base.Value) -> Void) -> AnyObject {
+    base.subscribe(didChange)
+  }
+}

@@ -107,6 +107,9 @@ final class SharedBox<Value>: SharedReference<Value>, SharedChangeStamped, Share
   /// What the box does with its key's storage: nil for a value with no key.
   private let persistence: SharedPersistence<Value>?
   private let key: String
+  /// What tells the box of changes its key's storage saw elsewhere; set once, before the box
+  /// is handed out.
+  var subscription: AnyObject?
 
   init(_ value: Value, key: String, persistence: SharedPersistence<Value>? = nil) {
     self.storage = value
