@@ -17,13 +17,19 @@ struct Animation: Equatable, Sendable {
 }
 struct Color: Hashable, Sendable {
   let name: String
+  init(name: String) { self.name = name }
+  /// A color of the asset catalog.
+  init(_ name: String) { self.name = name }
   static let red = Color(name: "red"), blue = Color(name: "blue"), green = Color(name: "green")
   static let orange = Color(name: "orange"), pink = Color(name: "pink")
   static let purple = Color(name: "purple"), yellow = Color(name: "yellow")
   static let black = Color(name: "black"), white = Color(name: "white")
 }
-enum UIApplication {
+final class UIApplication: Sendable {
+  static let shared = UIApplication()
   static let userDidTakeScreenshotNotification = Notification.Name("screenshot")
+  static let openSettingsURLString = "app-settings:"
+  func open(_ url: URL) {}
 }
 extension Send {
   @MainActor func callAsFunction(_ action: Action, animation: Animation?) { self(action) }
@@ -52,3 +58,13 @@ extension URLSession {
     throw URLError(.unsupportedURL)
   }
 }
+
+#if !canImport(Darwin)
+  extension URL {
+    /// Apple's Foundation has it; swift-corelibs-foundation does not.
+    static var documentsDirectory: URL {
+      FileManager.default.urls(for: .documentDirectory, in: .userDomainMask).first
+        ?? FileManager.default.temporaryDirectory
+    }
+  }
+#endif

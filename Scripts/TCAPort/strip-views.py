@@ -4,10 +4,12 @@
     python3 Scripts/TCAPort/strip-views.py FILE…
 
 - `import ComposableArchitecture` becomes `import Hush` (and `import HushTesting` in a file
-  whose name holds "Tests"); `import SwiftUI`, `import UIKit`, `import XCTest` and
-  `@testable import …` lines go.
-- Top-level declarations that are views go: a type conforming to `View`, `ViewModifier` or a
-  `…Representable`, an `extension View`, a `#Preview`, a `PreviewProvider`, an `@main` app.
+  whose name holds "Tests"), `import SwiftUINavigation` becomes `import Hush`; `import SwiftUI`,
+  `import UIKit`, `import XCTest`, `import Speech` and `@testable import …` lines go.
+- Top-level declarations that are views go: a type conforming to `View`, `ViewModifier`, a
+  `…Representable` or a view style or shape (`LabelStyle`, `ButtonStyle`,
+  `ProgressViewStyle`, `Shape`), an `extension View` (or of those styles), a `#Preview`, a
+  `PreviewProvider`, an `@main` app.
 """
 
 import os
@@ -16,7 +18,9 @@ import sys
 
 VIEWISH = re.compile(
     r"(:\s*[\w.]*View\b|,\s*View\b|\bView\s*\{|^#Preview|extension\s+View\b|Representable\b"
-    r"|:\s*ViewModifier|:\s*PreviewProvider|^@main)",
+    r"|:\s*ViewModifier|:\s*PreviewProvider|^@main"
+    r"|:\s*(LabelStyle|ButtonStyle|ProgressViewStyle|Shape)\b"
+    r"|extension\s+(LabelStyle|ButtonStyle|ProgressViewStyle|Shape)\b)",
     re.M,
 )
 
@@ -79,7 +83,10 @@ def port(path):
     source = source.replace(
         "import ComposableArchitecture",
         "import Hush\nimport HushTesting" if is_test else "import Hush")
-    source = re.sub(r"^import (SwiftUI|UIKit|XCTest)\n", "", source, flags=re.M)
+    # SwiftUINavigation is part of what `import Hush` gives.
+    source = re.sub(r"^import SwiftUINavigation\n", "import Hush\n", source, flags=re.M)
+    source = re.sub(
+        r"^(@preconcurrency )?import (SwiftUI|UIKit|XCTest|Speech)\n", "", source, flags=re.M)
     source = re.sub(r"^@testable import \w+\n", "", source, flags=re.M)
     with open(path, "w") as file:
         file.write(without_views(source))

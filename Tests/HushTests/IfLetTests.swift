@@ -531,6 +531,21 @@ struct Desk: Reducer {
     }
   }
 
+  @Test func aRootFeatureThatDismissesItselfEndsItsEffects() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Compose.State(id: 1)) {
+      Compose()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.autosaveStarted)
+    // As in TCA: a dismissed feature's effects end (its autosave timer included), so the
+    // test ends with nothing running.
+    await store.send(.sendTapped)
+    #expect(store.isDismissed)
+    store.assertNoPendingEffects()
+  }
+
   @Test func dismissingWhereNothingIsPresentedIsReported() async {
     await withKnownIssue {
       await DismissEffect()()

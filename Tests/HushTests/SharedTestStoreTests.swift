@@ -146,6 +146,12 @@ private struct SharedCountEffects {
     await store.finish()
   }
 
+  @Test func anAssertionOfTheStateAsItIsPasses() async {
+    // As in TCA: `assert` may state what the state already holds (an initial value).
+    let store = TestStore(initialState: SharedCounter.State(taps: 2)) { SharedCounter() }
+    store.assert { $0.taps = 2 }
+  }
+
   @Test func aChildScopedIntoASharedValue() async {
     let meeting = Shared(value: Meeting(id: 1, title: "Standup"))
     let store = TestStore(initialState: MeetingDetail.State(meeting: meeting)) {

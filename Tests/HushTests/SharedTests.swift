@@ -344,6 +344,18 @@ struct SharedRows {
     #expect(entries.first?.changes.first?.newValue.contains("Standup") == true)
   }
 
+  @Test func aWriteMayReadTheValueItWrites() throws {
+    // SyncUps' delete: `$syncUps.withLock { $0.remove(id: state.syncUp.id) }`, where `syncUp`
+    // is a part of `syncUps`. The read inside sees the value before the write.
+    let meetings = Shared<IdentifiedArrayOf<Meeting>>(value: [Meeting(id: 1), Meeting(id: 2)])
+    let second = try #require(Shared(meetings[id: 2]))
+    meetings.withLock { _ = $0.remove(id: second.wrappedValue.id) }
+    #expect(meetings.wrappedValue.ids == [1])
+    let first = try #require(Shared(meetings[id: 1]))
+    meetings.withLock { $0[id: 1]?.title = "Was \(first.wrappedValue.title.isEmpty)" }
+    #expect(first.wrappedValue.title == "Was true")
+  }
+
   @Test func writesFromOtherThreadsReachTheStoreAndLoseNothing() async {
     let meeting = Shared(value: Meeting(id: 1))
     let store = Store(initialState: MeetingDetail.State(meeting: meeting)) { MeetingDetail() }

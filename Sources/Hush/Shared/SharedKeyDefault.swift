@@ -58,6 +58,14 @@ extension Shared {
   public init<Key: SharedKey<Value>>(_ key: _SharedKeyDefault<Key>) {
     self.init(wrappedValue: key.defaultValue(), key)
   }
+
+  /// The shared value stored under `key`, or `wrappedValue` (rather than the key's default)
+  /// when the storage holds none: `@Shared(.syncUps) var syncUps = [.mock]`.
+  public init<Key: SharedKey<Value>>(
+    wrappedValue: @autoclosure () -> Value, _ key: _SharedKeyDefault<Key>
+  ) {
+    self.init(reference: SharedReferences.reference(for: key, initialValue: wrappedValue))
+  }
 }
 
 extension SharedReader {
@@ -65,6 +73,14 @@ extension SharedReader {
   /// holds none.
   public init<Key: SharedReaderKey<Value>>(_ key: _SharedKeyDefault<Key>) {
     self.init(wrappedValue: key.defaultValue(), key)
+  }
+
+  /// The shared value stored under `key`, read-only, or `wrappedValue` (rather than the key's
+  /// default) when the storage holds none.
+  public init<Key: SharedReaderKey<Value>>(
+    wrappedValue: @autoclosure () -> Value, _ key: _SharedKeyDefault<Key>
+  ) {
+    self.init(readable: SharedReferences.reference(for: key, initialValue: wrappedValue))
   }
 }
 

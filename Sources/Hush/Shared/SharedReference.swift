@@ -144,7 +144,13 @@ final class SharedBox<Value>: SharedReference<Value>, SharedChangeStamped, Share
     lock.lock()
     defer { lock.unlock() }
     tracker?.track(self, previous: storage)
-    return try body(&storage)
+    // On a copy, as swift-sharing does: the body may read the value it writes (`$syncUps
+    // .withLock { $0.remove(id: state.syncUp.id) }`, where `syncUp` is a part of `syncUps`),
+    // and reads `storage` meanwhile (the old value), which an access to `storage` itself would
+    // forbid. (A collection is copied by its first change in the body.)
+    var value = storage
+    defer { storage = value }
+    return try body(&value)
   }
 
   /// Sets the value from the storage (a change made elsewhere), and tells the stores.
