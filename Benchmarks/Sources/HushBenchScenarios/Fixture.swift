@@ -80,5 +80,5 @@ extension Int {
 public let allScenarios: [Scenario] = [
   rowFanOutScenario, sendCostScenario, trackedReadScenario, scopeScenario,
   highFrequencyInputScenario, derivedScenario, changeLogScenario, subscriptReadersScenario,
-  derivedRowsScenario, macroStateScenario, sharedCostScenario,
+  derivedRowsScenario, macroStateScenario, sharedCostScenario, sharedReadScenario,
 ]

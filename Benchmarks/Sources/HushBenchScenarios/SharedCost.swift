@@ -88,3 +88,84 @@ public let sharedCostScenario = Scenario(
   ],
   reportsRenders: true
 )
+
+/// A count as a plain state property, for the read beside the shared one.
+struct PlainCountState: Equatable {
+  var count: Int
+}
+
+/// One body evaluation under `withObservationTracking` reading `read()`; between samples (and
+/// once more at the check, for a run of one sample), `write` fires (and so removes) the
+/// observations the loop registered.
+@MainActor
+private func trackedCountReadFixture(
+  keepAlive: [AnyObject], read: @escaping @MainActor () -> Int,
+  write: @escaping @MainActor (Int) -> Void
+) -> Fixture {
+  let fired = Counter()
+  var writes = 0
+  return Fixture(
+    frame: nil, keepAlive: keepAlive + [fired],
+    betweenSamples: {
+      writes += 1
+      write(writes)
+    },
+    verify: { _ in
+      writes += 1
+      write(writes)
+      return fired.value == 0 ? "no evaluation was notified" : nil
+    }
+  ) { _ in
+    let value = withObservationTracking {
+      read()
+    } onChange: {
+      fired.bump()
+    }
+    blackHole(value)
+  }
+}
+
+/// A view body reads a count through a store: shared, plain, and `@Observable`'s property.
+public let sharedReadScenario = Scenario(
+  id: "shared-read",
+  title: "12. Shared value read",
+  operationDescription:
+    "one body evaluation under withObservationTracking reading a count through the store"
+    + " (time per evaluation)",
+  columnTitle: "paths",
+  columns: [1],
+  columnLabels: nil,
+  implementations: [
+    .init(name: "Hush, a shared count (`store.count`)") { _ in
+      let store = Store<SharedCountState, SharedCountAction>(
+        initialState: SharedCountState(count: Shared(value: 0), rows: [])
+      ) { state, action in
+        switch action {
+        case let .setCount(value): state.$count.withLock { $0 = value }
+        }
+        return .none
+      }
+      return trackedCountReadFixture(keepAlive: [store], read: { store.count }) {
+        store.send(.setCount($0))
+      }
+    },
+    .init(name: "Hush, a plain state property (`store.count`)") { _ in
+      let store = Store<PlainCountState, SharedCountAction>(
+        initialState: PlainCountState(count: 0)
+      ) { state, action in
+        switch action {
+        case let .setCount(value): state.count = value
+        }
+        return .none
+      }
+      return trackedCountReadFixture(keepAlive: [store], read: { store.count }) {
+        store.send(.setCount($0))
+      }
+    },
+    .init(name: "@Observable (model.f0)") { _ in
+      let model = ObservableFields()
+      return trackedCountReadFixture(keepAlive: [model], read: { model.f0 }) { model.f0 = $0 }
+    },
+  ],
+  reportsRenders: false
+)

@@ -397,8 +397,16 @@ extension DependencyValues {
 
 extension UserDefaults {
   /// A suite of defaults of its own, empty, for a test or a preview.
+  ///
+  /// On Apple platforms the suite is a file in the temporary directory, as swift-sharing's;
+  /// swift-corelibs-foundation keeps it under `~/.config` (`hush.inMemory.<UUID>.plist`): the
+  /// real defaults are never touched, but the files stay.
   public static var inMemory: UserDefaults {
-    let name = "hush.inMemory.\(UUID().uuidString)"
+    #if canImport(Darwin)
+      let name = "\(NSTemporaryDirectory())hush.inMemory.\(UUID().uuidString)"
+    #else
+      let name = "hush.inMemory.\(UUID().uuidString)"
+    #endif
     let defaults = UserDefaults(suiteName: name) ?? UserDefaults()
     defaults.removePersistentDomain(forName: name)
     return defaults
