@@ -66,7 +66,8 @@ public final class TestStore<State: Equatable, Action> {
   private let dismissal: Dismissal
 
   /// Whether the feature dismissed itself: one of its effects called `dismiss()`
-  /// (`@Dependency(\.dismiss)`) outside any presentation of its own. Actions sent after it are
+  /// (`@Dependency(\.dismiss)`) outside any presentation of its own. Its effects end then, as
+  /// in TCA (a timer it started does not keep the test running), and actions sent after it are
   /// reported.
   public var isDismissed: Bool { dismissal.isDismissed.value }
   private let effects: EffectRuntime<Action>

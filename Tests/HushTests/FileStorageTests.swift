@@ -264,10 +264,17 @@ private func encode(_ stats: Stats) -> Data {
   }
 
   @Test func aTestStoreAssertsAFileStoredValue() async {
-    let store = TestStore(initialState: StatsFeature.State()) { StatsFeature() }
+    // Files of the test's own (the default test storage would live as long as the process).
+    let files = InMemoryFiles()
+    let store = TestStore(initialState: StatsFeature.State()) {
+      StatsFeature()
+    } withDependencies: {
+      $0.defaultFileStorage = .inMemory(files)
+    }
     await store.send(.increment) {
       $0.$stats.withLock { $0.count = 8 }
     }
+    #expect(decode(files[statsURL])?.count == 8)
   }
 }
 

@@ -24,9 +24,8 @@ package final class SharedChangeTracker: @unchecked Sendable {
     init<Value>(_ box: SharedBox<Value>, _ value: Value) {
       self.box = box
       self.value = value
-      self.describe = { [weak box] in
-        SharedChangeTracker.readingLive { box.map { String(customDumping: $0.value) } ?? "nil" }
-      }
+      // Strong: the snapshot holds the box anyway (a weak reference would add a side table).
+      self.describe = { SharedChangeTracker.readingLive { String(customDumping: box.value) } }
     }
   }
 
