@@ -699,12 +699,19 @@ public final class TestStore<State: Equatable, Action> {
     let sharedValuesChanged = sharedChanges.hasChanges
     let sharedChangeList = sharedValuesChanged ? sharedChanges.changeDescriptions : []
     if exhaustivity != .on { sharedChanges.reset() }
-    var expected = exhaustivity == .on ? previous : actual
-    do {
+    // Runs the test's closure as the reducer ran: stack ids from where it started, shared
+    // values as the test expects them.
+    func expect(_ state: inout State, by update: (inout State) throws -> Void) throws {
       try withDependencies {
         $0.stackElementID = .incrementing(from: nextStackID.generation)
       } operation: {
-        try sharedChanges.assert { try updateStateToExpectedResult?(&expected) }
+        try sharedChanges.assert { try update(&state) }
+      }
+    }
+    var expected = exhaustivity == .on ? previous : actual
+    do {
+      if let updateStateToExpectedResult {
+        try expect(&expected, by: updateStateToExpectedResult)
       }
     } catch {
       location.report("Threw an error while asserting the state: \(error)")
@@ -743,11 +750,7 @@ public final class TestStore<State: Equatable, Action> {
       sharedChanges.reset()
       var exhaustive = previous
       do {
-        try withDependencies {
-          $0.stackElementID = .incrementing(from: nextStackID.generation)
-        } operation: {
-          try sharedChanges.assert { try updateStateToExpectedResult(&exhaustive) }
-        }
+        try expect(&exhaustive, by: updateStateToExpectedResult)
       } catch {
         return
       }
