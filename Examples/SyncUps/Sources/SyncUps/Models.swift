@@ -60,3 +60,21 @@ public enum Theme: String, CaseIterable, Codable, Hashable, Identifiable, Sendab
   public var id: Self { self }
   public var name: String { rawValue.capitalized }
 }
+
+extension URL {
+  /// Where the app keeps its sync-ups: `sync-ups.json` in its documents.
+  public static var syncUpsFile: URL {
+    let documents =
+      FileManager.default.urls(for: .documentDirectory, in: .userDomainMask).first
+      ?? FileManager.default.temporaryDirectory
+    return documents.appendingPathComponent("sync-ups.json")
+  }
+}
+
+extension SharedKey where Self == FileStorageKey<IdentifiedArrayOf<SyncUp>>.Default {
+  /// The sync-ups, kept as JSON in ``Foundation/URL/syncUpsFile`` (in memory in tests: every
+  /// test gets files of its own through `@Dependency(\.defaultFileStorage)`).
+  public static var syncUps: Self {
+    Self[.fileStorage(.syncUpsFile), default: []]
+  }
+}

@@ -9,17 +9,17 @@ public struct RecordMeeting: Reducer {
     public var alert: AlertState<Action.Alert>?
     public var secondsElapsed: Int
     public var speakerIndex: Int
-    public var syncUp: SyncUp
+    @Shared public var syncUp: SyncUp
     public var transcript: String
 
     public init(
       alert: AlertState<Action.Alert>? = nil, secondsElapsed: Int = 0, speakerIndex: Int = 0,
-      syncUp: SyncUp, transcript: String = ""
+      syncUp: Shared<SyncUp>, transcript: String = ""
     ) {
       self.alert = alert
       self.secondsElapsed = secondsElapsed
       self.speakerIndex = speakerIndex
-      self.syncUp = syncUp
+      self._syncUp = syncUp
       self.transcript = transcript
     }
 
@@ -32,7 +32,6 @@ public struct RecordMeeting: Reducer {
   @CasePathable
   public enum Action: Equatable, Sendable {
     case alert(PresentationAction<Alert>)
-    case delegate(Delegate)
     case endMeetingButtonTapped
     case nextButtonTapped
     case onTask
@@ -45,17 +44,13 @@ public struct RecordMeeting: Reducer {
       case confirmDiscard
       case confirmSave
     }
-
-    @CasePathable
-    public enum Delegate: Equatable, Sendable {
-      /// The meeting ended with this transcript: the app adds it to the sync-up's meetings.
-      case saveMeeting(transcript: String)
-    }
   }
 
   @Dependency(\.continuousClock) var clock
+  @Dependency(\.date.now) var now
   @Dependency(\.dismiss) var dismiss
   @Dependency(\.speechClient) var speechClient
+  @Dependency(\.uuid) var uuid
 
   public init() {}
 
@@ -66,9 +61,9 @@ public struct RecordMeeting: Reducer {
         return .run { [dismiss] _ in await dismiss() }
 
       case .alert(.presented(.confirmSave)):
-        return save(state.transcript)
+        return save(&state)
 
-      case .alert, .delegate:
+      case .alert:
         return .none
 
       case .endMeetingButtonTapped:
@@ -125,7 +120,7 @@ public struct RecordMeeting: Reducer {
         state.secondsElapsed += 1
         guard state.secondsElapsed.isMultiple(of: state.secondsPerAttendee) else { return .none }
         if state.secondsElapsed >= Int(state.syncUp.duration.components.seconds) {
-          return save(state.transcript)
+          return save(&state)
         }
         state.speakerIndex += 1
         return .none
@@ -134,12 +129,12 @@ public struct RecordMeeting: Reducer {
     .ifLet(\.alert, action: \.alert)
   }
 
-  /// Hands the transcript to the app, then pops the screen.
-  private func save(_ transcript: String) -> Effect<Action> {
-    .run { [dismiss] send in
-      await send(.delegate(.saveMeeting(transcript: transcript)))
-      await dismiss()
-    }
+  /// Adds the meeting to the sync-up (the list's own, so the detail under this screen shows
+  /// it and it is saved), then pops the screen.
+  private func save(_ state: inout State) -> Effect<Action> {
+    let meeting = Meeting(id: uuid(), date: now, transcript: state.transcript)
+    state.$syncUp.withLock { $0.meetings.insert(meeting, at: 0) }
+    return .run { [dismiss] _ in await dismiss() }
   }
 }
 

@@ -2,15 +2,16 @@ import Foundation
 import Hush
 
 /// One sync-up: its details and past meetings, with editing (a sheet) and deletion (behind an
-/// alert). The app keeps the list: the detail tells it what changed through its delegate.
+/// alert). The sync-up is the list's own (`@Shared`, a projection of `$syncUps[id: id]`): an
+/// edit here is the list's at once, and saved with it.
 public struct SyncUpDetail: Reducer {
   public struct State: Equatable, Sendable {
     public var destination: Destination.State?
-    public var syncUp: SyncUp
+    @Shared public var syncUp: SyncUp
 
-    public init(destination: Destination.State? = nil, syncUp: SyncUp) {
+    public init(destination: Destination.State? = nil, syncUp: Shared<SyncUp>) {
       self.destination = destination
-      self.syncUp = syncUp
+      self._syncUp = syncUp
     }
   }
 
@@ -28,12 +29,9 @@ public struct SyncUpDetail: Reducer {
     /// What the app learns from the detail.
     @CasePathable
     public enum Delegate: Equatable, Sendable {
-      /// The sync-up changed (edited, or a meeting deleted): the app saves it in the list.
-      case syncUpUpdated(SyncUp)
-      /// The user confirmed the deletion: the app removes the sync-up; the detail pops.
-      case deleteConfirmed
-      /// The user starts a meeting: the app pushes the record screen.
-      case startMeeting(SyncUp)
+      /// The user starts a meeting: the app pushes the record screen, which holds the same
+      /// sync-up.
+      case startMeeting(Shared<SyncUp>)
     }
   }
 
@@ -84,17 +82,16 @@ public struct SyncUpDetail: Reducer {
         return .none
 
       case let .deleteMeetings(offsets):
-        state.syncUp.meetings.remove(atOffsets: offsets)
-        return .send(.delegate(.syncUpUpdated(state.syncUp)))
+        state.$syncUp.withLock { $0.meetings.remove(atOffsets: offsets) }
+        return .none
 
       case .destination(.presented(.alert(.confirmDeletion))):
-        return .run { [dismiss] send in
-          await send(.delegate(.deleteConfirmed))
-          await dismiss()
-        }
+        @Shared(.syncUps) var syncUps
+        $syncUps.withLock { _ = $0.remove(id: state.syncUp.id) }
+        return .run { [dismiss] _ in await dismiss() }
 
       case .destination(.presented(.alert(.continueWithoutRecording))):
-        return .send(.delegate(.startMeeting(state.syncUp)))
+        return .send(.delegate(.startMeeting(state.$syncUp)))
 
       case .destination(.presented(.alert(.openSettings))):
         return .run { [openSettings] _ in await openSettings() }
@@ -104,9 +101,9 @@ public struct SyncUpDetail: Reducer {
 
       case .doneEditingButtonTapped:
         guard case let .edit(form)? = state.destination else { return .none }
-        state.syncUp = form.syncUp
+        state.$syncUp.withLock { $0 = form.syncUp }
         state.destination = nil
-        return .send(.delegate(.syncUpUpdated(state.syncUp)))
+        return .none
 
       case .editButtonTapped:
         state.destination = .edit(SyncUpForm.State(syncUp: state.syncUp))
@@ -115,7 +112,7 @@ public struct SyncUpDetail: Reducer {
       case .startMeetingButtonTapped:
         switch speechClient.authorizationStatus() {
         case .notDetermined, .authorized:
-          return .send(.delegate(.startMeeting(state.syncUp)))
+          return .send(.delegate(.startMeeting(state.$syncUp)))
         case .denied:
           state.destination = .alert(.speechRecognitionDenied)
           return .none

@@ -1,15 +1,16 @@
 import Foundation
 import Hush
 
-/// The list of sync-ups, and the sheet that adds one.
+/// The list of sync-ups, and the sheet that adds one. The list is `@Shared(.syncUps)`: the
+/// screens that show a sync-up change it in place, and it is saved wherever it changes.
 public struct SyncUpsList: Reducer {
   public struct State: Equatable, Sendable {
     public var destination: Destination.State?
-    public var syncUps: IdentifiedArrayOf<SyncUp>
+    /// Shared with every screen that shows a sync-up, and kept on disk.
+    @Shared(.syncUps) public var syncUps: IdentifiedArrayOf<SyncUp>
 
-    public init(destination: Destination.State? = nil, syncUps: IdentifiedArrayOf<SyncUp> = []) {
+    public init(destination: Destination.State? = nil) {
       self.destination = destination
-      self.syncUps = syncUps
     }
   }
 
@@ -67,7 +68,7 @@ public struct SyncUpsList: Reducer {
           state.destination = .alert(.noAttendees)
           return .none
         }
-        state.syncUps.append(form.syncUp)
+        state.$syncUps.withLock { _ = $0.append(form.syncUp) }
         state.destination = nil
         return .none
 
@@ -79,7 +80,7 @@ public struct SyncUpsList: Reducer {
         return .none
 
       case let .delete(offsets):
-        state.syncUps.remove(atOffsets: offsets)
+        state.$syncUps.withLock { $0.remove(atOffsets: offsets) }
         return .none
 
       case .syncUpTapped:

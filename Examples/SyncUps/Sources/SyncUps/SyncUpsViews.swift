@@ -23,7 +23,6 @@
           MeetingView(meeting: meeting.0, syncUp: meeting.syncUp)
         }
       }
-      .task { store.send(.appStarted) }
     }
   }
 

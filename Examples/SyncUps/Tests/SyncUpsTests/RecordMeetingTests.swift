@@ -39,15 +39,22 @@ let sixSecondSyncUp = SyncUp(
   let clock = TestClock()
 
   func store(
-    _ state: RecordMeeting.State = RecordMeeting.State(syncUp: sixSecondSyncUp),
+    _ state: RecordMeeting.State = RecordMeeting.State(syncUp: Shared(value: sixSecondSyncUp)),
     speech: SpeechClient = .fake(.denied)
   ) -> TestStoreOf<RecordMeeting> {
     TestStore(initialState: state) {
       RecordMeeting()
     } withDependencies: {
       $0.continuousClock = clock
+      $0.date.now = Date(timeIntervalSince1970: 1_234_567_890)
       $0.speechClient = speech
+      $0.uuid = .incrementing
     }
+  }
+
+  /// The meeting a save adds to the sync-up.
+  func meeting(_ transcript: String = "") -> Meeting {
+    Meeting(id: UUID(0), date: Date(timeIntervalSince1970: 1_234_567_890), transcript: transcript)
   }
 
   @Test func theTimerGivesEachAttendeeATurnThenSaves() async {
@@ -61,10 +68,12 @@ let sixSecondSyncUp = SyncUp(
       }
     }
     await clock.advance(by: .seconds(1))
-    await store.receive(\.timerTick) { $0.secondsElapsed = 6 }
-    await store.receive(\.delegate.saveMeeting, "")
+    await store.receive(\.timerTick) {
+      $0.secondsElapsed = 6
+      $0.$syncUp.withLock { $0.meetings = [meeting()] }
+    }
     await onTask.cancel()
-    await store.finish()  // the save's effect dismisses once the delegate action is sent
+    await store.finish()  // the save's effect dismisses
     #expect(store.isDismissed)
   }
 
@@ -74,10 +83,12 @@ let sixSecondSyncUp = SyncUp(
     await store.receive(\.speechResult, "I shipped") { $0.transcript = "I shipped" }
     await store.receive(\.speechResult, "I shipped it") { $0.transcript = "I shipped it" }
     await store.send(.endMeetingButtonTapped) { $0.alert = .endMeeting(isDiscardable: true) }
-    await store.send(\.alert.confirmSave) { $0.alert = nil }
-    await store.receive(\.delegate.saveMeeting, "I shipped it")
+    await store.send(\.alert.confirmSave) {
+      $0.alert = nil
+      $0.syncUp.meetings = [meeting("I shipped it")]
+    }
     await onTask.cancel()
-    await store.finish()  // the save's effect dismisses once the delegate action is sent
+    await store.finish()  // the save's effect dismisses
     #expect(store.isDismissed)
   }
 
@@ -114,8 +125,10 @@ let sixSecondSyncUp = SyncUp(
     }
     // No one is left: the meeting can be saved, not discarded.
     await store.send(.nextButtonTapped) { $0.alert = .endMeeting(isDiscardable: false) }
-    await store.send(\.alert.confirmSave) { $0.alert = nil }
-    await store.receive(\.delegate.saveMeeting, "")
+    await store.send(\.alert.confirmSave) {
+      $0.alert = nil
+      $0.syncUp.meetings = [meeting()]
+    }
     await store.finish()
     #expect(store.isDismissed)
   }
@@ -141,8 +154,9 @@ let sixSecondSyncUp = SyncUp(
     await store.receive(\.speechFailure) { $0.alert = .speechRecognizerFailed }
     await store.send(\.alert.confirmDiscard) { $0.alert = nil }
     await onTask.cancel()
-    await store.finish()  // the save's effect dismisses once the delegate action is sent
+    await store.finish()  // the discard's effect dismisses
     #expect(store.isDismissed)
+    #expect(store.state.syncUp.meetings.isEmpty)
   }
 }
 
@@ -151,7 +165,7 @@ let sixSecondSyncUp = SyncUp(
   func store(_ authorization: SpeechAuthorization, settings: LockIsolated<Int>? = nil)
     -> TestStoreOf<SyncUpDetail>
   {
-    TestStore(initialState: SyncUpDetail.State(syncUp: .design)) {
+    TestStore(initialState: SyncUpDetail.State(syncUp: Shared(value: .design))) {
       SyncUpDetail()
     } withDependencies: {
       $0.speechClient = .fake(authorization)
@@ -162,13 +176,13 @@ let sixSecondSyncUp = SyncUp(
   @Test func authorizedStartsTheMeeting() async {
     let store = store(.authorized)
     await store.send(.startMeetingButtonTapped)
-    await store.receive(\.delegate.startMeeting, .design)
+    await store.receive(\.delegate.startMeeting, Shared(value: .design))
   }
 
   @Test func notYetAskedStartsTheMeeting() async {
     let store = store(.notDetermined)
     await store.send(.startMeetingButtonTapped)
-    await store.receive(\.delegate.startMeeting, .design)
+    await store.receive(\.delegate.startMeeting, Shared(value: .design))
   }
 
   @Test func restrictedAsksToGoOnWithoutRecording() async {
@@ -177,7 +191,7 @@ let sixSecondSyncUp = SyncUp(
       $0.destination = .alert(.speechRecognitionRestricted)
     }
     await store.send(\.destination.alert.continueWithoutRecording) { $0.destination = nil }
-    await store.receive(\.delegate.startMeeting, .design)
+    await store.receive(\.delegate.startMeeting, Shared(value: .design))
   }
 
   @Test func deniedOffersTheSettings() async {
@@ -197,52 +211,47 @@ let sixSecondSyncUp = SyncUp(
       $0.destination = .alert(.speechRecognitionDenied)
     }
     await store.send(\.destination.alert.continueWithoutRecording) { $0.destination = nil }
-    await store.receive(\.delegate.startMeeting, .design)
+    await store.receive(\.delegate.startMeeting, Shared(value: .design))
   }
 }
 
 @MainActor
 @Suite struct AppRecordingTests {
-  @Test func aRecordedMeetingIsSavedAndTheRecordScreenPops() async {
-    let clock = TestClock()
-    let store = TestStore(
-      initialState: AppFeature.State(syncUpsList: SyncUpsList.State(syncUps: [sixSecondSyncUp]))
-    ) {
+  @Test func aRecordedMeetingIsSavedAndTheRecordScreenPops() async throws {
+    @Shared(.syncUps) var syncUps = [sixSecondSyncUp]
+    let syncUp = try #require(Shared($syncUps[id: sixSecondSyncUp.id]))
+    let store = TestStore(initialState: AppFeature.State()) {
       AppFeature()
     } withDependencies: {
-      $0.continuousClock = clock
+      $0.continuousClock = TestClock()
       $0.date.now = Date(timeIntervalSince1970: 1_234_567_890)
       $0.uuid = .incrementing
       $0.speechClient = .fake(.authorized)
     }
-    let detail = SyncUpDetail.State(syncUp: sixSecondSyncUp)
+    let detail = SyncUpDetail.State(syncUp: syncUp)
     await store.send(.path(.push(id: 0, state: .detail(detail)))) {
       $0.path[id: 0] = .detail(detail)
     }
     await store.send(\.path[id: 0].detail.startMeetingButtonTapped)
+    // The record screen holds the same sync-up as the detail and the list.
     await store.receive(\.path[id: 0].detail.delegate.startMeeting) {
-      $0.path[id: 1] = .record(RecordMeeting.State(syncUp: sixSecondSyncUp))
+      $0.path[id: 1] = .record(RecordMeeting.State(syncUp: syncUp))
     }
     await store.send(\.path[id: 1].record.endMeetingButtonTapped) {
       $0.path[id: 1] = .record(
-        RecordMeeting.State(alert: .endMeeting(isDiscardable: true), syncUp: sixSecondSyncUp))
-    }
-    await store.send(\.path[id: 1].record.alert.confirmSave) {
-      $0.path[id: 1] = .record(RecordMeeting.State(syncUp: sixSecondSyncUp))
+        RecordMeeting.State(alert: .endMeeting(isDiscardable: true), syncUp: syncUp))
     }
     let meeting = Meeting(
       id: UUID(0), date: Date(timeIntervalSince1970: 1_234_567_890), transcript: "")
-    await store.receive(\.path[id: 1].record.delegate.saveMeeting) {
+    await store.send(\.path[id: 1].record.alert.confirmSave) {
+      $0.path[id: 1] = .record(RecordMeeting.State(syncUp: syncUp))
+      // One write, seen by the list, the detail under the record screen, and the file.
       $0.syncUpsList.syncUps[id: UUID(0)]?.meetings = [meeting]
-      var saved = detail
-      saved.syncUp.meetings = [meeting]
-      $0.path[id: 0] = .detail(saved)
     }
+    #expect(store.state.path[id: 0]?.detail?.syncUp.meetings == [meeting])
     await store.receive(\.path.popFrom) {
       $0.path.pop(from: 1)
     }
-    // The list changed: it is saved a second later.
-    await clock.advance(by: .seconds(1))
     await store.finish()
   }
 }

@@ -17,7 +17,8 @@ import Testing
   @MainActor
   final class Session {
     let clock = TestClock()
-    let storage = SyncUpsStorage.inMemory()
+    /// The app's files (`sync-ups.json`), in memory.
+    let files = InMemoryFiles()
     let store: StoreOf<AppFeature>
     let list: StoreOf<SyncUpsList>
     /// Each view on screen: a closure that reads its renders, as a frame.
@@ -27,7 +28,7 @@ import Testing
 
     init() {
       let clock = self.clock
-      let storage = self.storage
+      let files = self.files
       store = Store(initialState: AppFeature.State()) {
         AppFeature()
       } withDependencies: {
@@ -35,7 +36,7 @@ import Testing
         $0.date.now = Date(timeIntervalSince1970: 1_234_567_890)
         $0.uuid = .incrementing
         $0.speechClient = .fake(.authorized)
-        $0.syncUpsStorage = storage
+        $0.defaultFileStorage = .inMemory(files)
       }
       list = store.scope(state: \.syncUpsList, action: \.syncUpsList)
       show(0) {
@@ -111,17 +112,11 @@ import Testing
       Issue.record(asleep ? "nothing slept on the clock" : "effects still slept on the clock")
     }
 
-    /// Lets the pending save run (it waits a second first) and waits until nothing sleeps on the
-    /// clock, so that the meeting's timer is then the only sleeper.
-    func finishSaving() async {
-      var tries = 0
-      while storage.load() != list.syncUps, tries < 100_000 {
-        let sleeping = (try? await clock.checkSuspension()) == nil
-        if sleeping { await clock.advance(by: .seconds(1)) }
-        tries += 1
+    /// What `sync-ups.json` holds.
+    var saved: IdentifiedArrayOf<SyncUp>? {
+      files[.syncUpsFile].flatMap {
+        try? JSONDecoder().decode(IdentifiedArrayOf<SyncUp>.self, from: $0)
       }
-      #expect(storage.load() == list.syncUps, "the sync-ups were not saved")
-      await waitForClock(asleep: false)
     }
   }
 
@@ -199,7 +194,7 @@ import Testing
     }
     session.frame("Start the meeting")
 
-    await session.finishSaving()
+    #expect(session.saved == list.syncUps)  // the list saves itself (here, in memory)
     let onTask = record.send(.onTask)  // the record view's `.task`
     for tick in 1...30 {
       await session.waitForClock(asleep: true)  // the timer sleeps until the next second
@@ -216,6 +211,7 @@ import Testing
     session.hide(5)
     session.frame("Save it")
     await onTask.cancel()
+    #expect(session.saved?[id: id]?.meetings.count == 1)
 
     let meeting = detail.syncUp.meetings[0]
     session.store.send(
