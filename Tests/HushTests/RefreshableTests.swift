@@ -1,3 +1,4 @@
+import Dependencies
 import Hush
 import HushTesting
 import Observation
@@ -199,5 +200,86 @@ import Testing
     #expect(view.renders == 0)
     #expect(editor.removeDuplicates(\.layerCount, 2) == true)
     #expect(view.renders == 1)
+  }
+}
+
+/// The same pattern over a `@Shared` model: each feature holds the document as TCA's features
+/// hold shared state, and pulls what it shows from it when it is refreshed.
+@MainActor
+@Suite struct RefreshableOverSharedTests {
+  typealias Document = RefreshableTests.Document
+
+  @Observable final class OpacityLabel: Refreshable {
+    struct State: Equatable { var percent = 0 }
+    var state = State()
+    @ObservationIgnored @Shared var document: Document
+    init(document: Shared<Document>) { _document = document }
+    func refreshSelf() {
+      removeDuplicates(\.percent, Int(document.opacity * 100))
+    }
+  }
+
+  @Observable final class TitleBar: Refreshable {
+    struct State: Equatable { var title = "" }
+    var state = State()
+    @ObservationIgnored @Shared var document: Document
+    init(document: Shared<Document>) { _document = document }
+    func refreshSelf() {
+      removeDuplicates(\.title, document.title)
+    }
+  }
+
+  @Observable final class Window: Refreshable {
+    struct State: Equatable { var layerCount = 0 }
+    var state = State()
+    @ObservationIgnored @Shared var document: Document
+    @ObservationIgnored let opacity: OpacityLabel
+    @ObservationIgnored let titleBar: TitleBar
+    init(document: Shared<Document>) {
+      _document = document
+      opacity = OpacityLabel(document: document)
+      titleBar = TitleBar(document: document)
+    }
+    var refreshableChildren: [any Refreshable] { [opacity, titleBar] }
+    func refreshSelf() {
+      removeDuplicates(\.layerCount, document.layers.count)
+    }
+  }
+
+  @Test func aDragWritesTheSharedModelAndRefreshesOnlyItsBranch() {
+    withDependencies {
+      $0.defaultInMemoryStorage = InMemoryStorage()
+    } operation: {
+      let window = Window(document: Shared(wrappedValue: Document(), .inMemory("document")))
+      window.refresh()
+      let opacityView = RenderProbe { window.opacity.state }
+      let titleView = RenderProbe { window.titleBar.state }
+      let windowView = RenderProbe { window.state }
+      // A slider dragged through 10 values: each write goes to the shared model; only the
+      // label's branch is refreshed.
+      for step in 1...10 {
+        window.$document.withLock { $0.opacity = 1 - Double(step) / 100 }
+        window.refresh(where: { $0 === window.opacity })
+        _ = opacityView.value
+      }
+      #expect(opacityView.renders == 10)
+      #expect(opacityView.value.percent == 90)
+      #expect(titleView.renders == 0)
+      #expect(windowView.renders == 0)
+
+      // Another holder of the key (a paste elsewhere) changes the title and the layers; a
+      // full refresh renders what changed, and the label, unchanged, renders nothing.
+      @Shared(.inMemory("document")) var pasted = Document()
+      $pasted.withLock {
+        $0.title = "Poster"
+        $0.layers.append("Logo")
+      }
+      window.refresh()
+      #expect(titleView.renders == 1)
+      #expect(titleView.value.title == "Poster")
+      #expect(windowView.renders == 1)
+      #expect(windowView.value.layerCount == 3)
+      #expect(opacityView.renders == 10)
+    }
   }
 }

@@ -125,7 +125,8 @@ private func trackedCountReadFixture(
   }
 }
 
-/// A view body reads a count through a store: shared, plain, and `@Observable`'s property.
+/// A view body reads a count through a store (shared, plain), `@Observable`'s property, and a
+/// shared count held outside any store (tracked by Observation as one value).
 public let sharedReadScenario = Scenario(
   id: "shared-read",
   title: "12. Shared value read",
@@ -165,6 +166,12 @@ public let sharedReadScenario = Scenario(
     .init(name: "@Observable (model.f0)") { _ in
       let model = ObservableFields()
       return trackedCountReadFixture(keepAlive: [model], read: { model.f0 }) { model.f0 = $0 }
+    },
+    .init(name: "Hush, a shared count held outside any store (a view's `@Shared`)") { _ in
+      let count = Shared(value: 0)
+      return trackedCountReadFixture(keepAlive: [], read: { count.wrappedValue }) { value in
+        count.withLock { $0 = value }
+      }
     },
   ],
   reportsRenders: false

@@ -1,5 +1,5 @@
 // Darwin, as Swift imports the C declarations Hush reaches (`#if canImport(Darwin)` branches
-// of ScopeNode, ValueCell and TestStore, and the tests' `getenv`). Declaration only: no body
+// of ScopeNode, ValueCell, TestStore and SharedObservation, and the tests' `getenv`). Declaration only: no body
 // runs. Like every C function Swift imports, their results may be discarded.
 
 /// `int memcmp(const void *, const void *, size_t)` (string.h).
@@ -23,5 +23,29 @@ public func sched_yield() -> Int32 { fatalError() }
 /// `char *getenv(const char *)` (stdlib.h).
 @discardableResult
 public func getenv(_ __name: UnsafePointer<CChar>!) -> UnsafeMutablePointer<CChar>! {
+  fatalError()
+}
+
+/// `pthread_key_t` (sys/_pthread/_pthread_key_t.h: `__darwin_pthread_key_t`, an
+/// `unsigned long`).
+public typealias pthread_key_t = UInt
+
+/// `int pthread_key_create(pthread_key_t *, void (*)(void *))` (pthread.h).
+@discardableResult
+public func pthread_key_create(
+  _ __key: UnsafeMutablePointer<pthread_key_t>!,
+  _ __destructor: (@convention(c) (UnsafeMutableRawPointer) -> Void)!
+) -> Int32 {
+  fatalError()
+}
+
+/// `void *pthread_getspecific(pthread_key_t)` (pthread.h).
+public func pthread_getspecific(_ __key: pthread_key_t) -> UnsafeMutableRawPointer! {
+  fatalError()
+}
+
+/// `int pthread_setspecific(pthread_key_t, const void *)` (pthread.h).
+@discardableResult
+public func pthread_setspecific(_ __key: pthread_key_t, _ __value: UnsafeRawPointer!) -> Int32 {
   fatalError()
 }

@@ -73,6 +73,7 @@ package enum SharedChanges {
     for entry in entries {
       entry.root?.sharedValueDidChange()
     }
+    box.valueDidChangeForObservers()
   }
 }
 
@@ -87,4 +88,7 @@ protocol SharedValueObserver: AnyObject {
 protocol SharedChangeStamped: AnyObject, Sendable {
   /// The ``SharedChanges/generation`` of its last change; main thread only.
   var changedAt: Int { get set }
+
+  /// Tells Observation's readers of the value (outside any store) that it changed.
+  func valueDidChangeForObservers()
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 
 /// Where a shared value is read from: a box of its own, or a part of another shared value.
 ///
@@ -96,6 +97,10 @@ final class UnwrappedReadable<Value>: SharedReadable<Value>, @unchecked Sendable
 ///
 /// Under a `TestStore`, reads and writes while the test asserts go to the box's snapshot (see
 /// ``SharedChangeTracker``).
+///
+/// Observable: a read outside any store (a view's `@Shared`, an `@Observable` model's) is
+/// tracked as a read of the whole value, and a change of it renders the reader (see
+/// ``StoreStateReading``, and ``SharedChanges``, which tells the observers on the main actor).
 final class SharedBox<Value>: SharedReference<Value>, SharedChangeStamped, SharedKeyDescribing,
   @unchecked Sendable
 {
@@ -110,18 +115,30 @@ final class SharedBox<Value>: SharedReference<Value>, SharedChangeStamped, Share
   /// What tells the box of changes its key's storage saw elsewhere; set once, before the box
   /// is handed out.
   var subscription: AnyObject?
+  /// Tracks the reads made outside any store.
+  private let observation = SharedObservation()
+  /// `==`, when `Value` is `Equatable`: an equal write tells no one.
+  private let isEqual: ((Value, Value) -> Bool)?
 
   init(_ value: Value, key: String, persistence: SharedPersistence<Value>? = nil) {
     self.storage = value
     self.key = key
     self.persistence = persistence
+    self.isEqual = equalityFunction(for: Value.self)
   }
 
   override var value: Value {
     if let tracker = SharedChangeTracker.asserting, let snapshot = tracker.snapshot(of: self) {
       return snapshot
     }
+    if !StoreStateReading.isActive { observation.access() }
     return liveValue
+  }
+
+  /// Tells the readers outside any store that the value changed (main actor, from
+  /// ``SharedChanges``).
+  func valueDidChangeForObservers() {
+    observation.didChange()
   }
 
   private var liveValue: Value {
@@ -138,9 +155,10 @@ final class SharedBox<Value>: SharedReference<Value>, SharedChangeStamped, Share
       return try body(&snapshot)
     }
     let tracker = SharedChangeTracker.tracking
-    // Run in this order on the way out: unlock, then tell (outside the lock: the stores read
-    // the value, possibly on another thread).
-    defer { didChange() }
+    var changed = true
+    // Run in this order on the way out: store, unlock, then tell (outside the lock: the
+    // stores read the value, possibly on another thread).
+    defer { didChange(tellingReaders: changed) }
     lock.lock()
     defer { lock.unlock() }
     tracker?.track(self, previous: storage)
@@ -149,21 +167,27 @@ final class SharedBox<Value>: SharedReference<Value>, SharedChangeStamped, Share
     // and reads `storage` meanwhile (the old value), which an access to `storage` itself would
     // forbid. (A collection is copied by its first change in the body.)
     var value = storage
-    defer { storage = value }
+    defer {
+      if let isEqual, isEqual(storage, value) { changed = false }
+      storage = value
+    }
     return try body(&value)
   }
 
-  /// Sets the value from the storage (a change made elsewhere), and tells the stores.
+  /// Sets the value from the storage (a change made elsewhere), and tells the readers.
   func replace(with newValue: Value) {
     lock.lock()
+    let changed = isEqual.map { !$0(storage, newValue) } ?? true
     storage = newValue
     lock.unlock()
-    SharedChanges.valueDidChange(in: self)
+    if changed { SharedChanges.valueDidChange(in: self) }
   }
 
-  private func didChange() {
+  /// After a write: saves the value (an equal one too: the key decides), and tells the readers
+  /// when it changed.
+  private func didChange(tellingReaders: Bool) {
     if let save = persistence?.save { save(liveValue) }
-    SharedChanges.valueDidChange(in: self)
+    if tellingReaders { SharedChanges.valueDidChange(in: self) }
   }
 
   override var root: AnyObject { self }

@@ -144,6 +144,11 @@ public protocol DynamicProperty {
   mutating func update()
 }
 
+extension DynamicProperty {
+  /// Updates the underlying value of the stored value (a default that does nothing).
+  public mutating func update() { fatalError() }
+}
+
 /// A property wrapper type that supports creating bindings to the mutable properties of
 /// observable objects.
 @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)

@@ -42,7 +42,9 @@ final class StateRoot<State>: ObservationHost, ElementMutationTarget, SharedValu
   }
 
   func withCurrentValue(_ body: (UnsafePointer<State>) -> Void) {
-    withUnsafePointer(to: &state, body)
+    guard mayHoldShared else { return withUnsafePointer(to: &state, body) }
+    // A shared value read here is tracked by this store, per path (see `StoreStateReading`).
+    StoreStateReading.perform { withUnsafePointer(to: &state, body) }
   }
 
   func mutateValue(cause: @autoclosure () -> ChangeLogEntry.Cause, _ body: (inout State) -> Void) {
