@@ -482,13 +482,11 @@ func run(_ arguments: [String]) throws {
     imports itself. \(reexportSummary)
 
     **Shared state.** TCA's `@Shared` comes from swift-sharing. Hush has its own, in the same \
-    spelling (`@Shared(.inMemory(…))`, `Shared(value:)`, projections, `withLock`, \
-    `@SharedReader`; the Shared State article); `.appStorage`, `.fileStorage`, keys with a \
-    default and `TestStore` assertions of shared changes are not in it yet (issue 49). Until \
-    they are, a ported feature that persists its shared state keeps the value in its state and \
-    its persistence in a dependency client (`load`, `save`), as the SyncUps example does for \
-    TCA's `@Shared(.fileStorage(…))`; the "Shared state" section of the Composing Features \
-    article gives the edit.
+    spelling (`@Shared(.inMemory(…))`, `.fileStorage(…)`, `.appStorage(…)`, keys with a \
+    default, `Shared(value:)`, projections, `withLock`, `load()` / `save()`, `@SharedReader`, \
+    `@State.Shared`, and `TestStore` assertions of shared changes; the Shared State article), \
+    observed per path through a store. The "Re-exported: Sharing" area lists what TCA's \
+    examples write of swift-sharing, as for the other re-exported modules.
 
     ## Summary
 

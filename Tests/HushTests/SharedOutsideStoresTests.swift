@@ -86,6 +86,22 @@ struct CountView {
     #expect(title.renders == 2)
   }
 
+  @Test func anOptionalKeyWithNoDefaultStartsAsNil() {
+    withDependencies {
+      $0.defaultInMemoryStorage = InMemoryStorage()
+    } operation: {
+      @Shared(.inMemory("draft")) var draft: String?
+      @SharedReader(.inMemory("draft")) var reader: String?
+      #expect(draft == nil)
+      let probe = RenderProbe { reader }
+      $draft.withLock { $0 = "Hello" }
+      #expect(reader == "Hello")
+      #expect(probe.renders == 1)
+      $draft.withLock { $0 = nil }
+      #expect(reader == nil)
+    }
+  }
+
   @Test func aWriteFromAnotherThreadRendersOnTheMainActor() async {
     let meeting = Shared(value: Meeting(id: 1))
     let probe = RenderProbe { meeting.wrappedValue.attendees.count }
@@ -175,10 +191,12 @@ struct CountView {
     @State.SharedReader(.isOnboarded) var readOnly
     @State.Shared(wrappedValue: true, .isOnboarded) var overridden
     @State.SharedReader(wrappedValue: 3, .inMemory("count")) var count
+    @State.Shared(.inMemory("draft")) var draft: String?
+    @State.SharedReader(.inMemory("draft")) var draftReader: String?
 
     var body: some View {
       Toggle("Onboarded", isOn: Binding($isOnboarded))
-        .disabled(readOnly && overridden && count > 0)
+        .disabled(readOnly && overridden && count > 0 && draft == draftReader)
     }
   }
 

@@ -63,6 +63,18 @@
         _shared = SwiftUI.State(wrappedValue: Hush.Shared(key))
       }
 
+      /// The optional shared value stored under `key`, `nil` when the storage holds none.
+      @_disfavoredOverload
+      public init<Wrapped>(_ key: some SharedKey<Value>) where Value == Wrapped? {
+        _shared = SwiftUI.State(wrappedValue: Hush.Shared(key))
+      }
+
+      /// A key with no default needs one.
+      @available(*, unavailable, message: "Assign a default value")
+      public init(_ key: some SharedKey<Value>) {
+        fatalError()
+      }
+
       /// The shared value stored under `key`, or `wrappedValue` rather than the key's default.
       public init<Key: SharedKey<Value>>(
         wrappedValue: @autoclosure () -> Value, _ key: _SharedKeyDefault<Key>
@@ -107,6 +119,18 @@
       /// The value stored under `key`, or the key's default.
       public init<Key: SharedReaderKey<Value>>(_ key: _SharedKeyDefault<Key>) {
         _shared = SwiftUI.State(wrappedValue: Hush.SharedReader(key))
+      }
+
+      /// The optional value stored under `key`, `nil` when the storage holds none.
+      @_disfavoredOverload
+      public init<Wrapped>(_ key: some SharedReaderKey<Value>) where Value == Wrapped? {
+        _shared = SwiftUI.State(wrappedValue: Hush.SharedReader(key))
+      }
+
+      /// A key with no default needs one.
+      @available(*, unavailable, message: "Assign a default value")
+      public init(_ key: some SharedReaderKey<Value>) {
+        fatalError()
       }
 
       /// The value stored under `key`, or `wrappedValue` rather than the key's default.

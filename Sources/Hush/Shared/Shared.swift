@@ -67,6 +67,19 @@ public struct Shared<Value> {
     self.init(reference: SharedReferences.reference(for: key, initialValue: wrappedValue))
   }
 
+  /// The optional shared value stored under `key`, `nil` when the storage holds none:
+  /// `@Shared(.fileStorage(url)) var draft: Draft?`.
+  @_disfavoredOverload
+  public init<Wrapped>(_ key: some SharedKey<Value>) where Value == Wrapped? {
+    self.init(wrappedValue: nil, key)
+  }
+
+  /// A key with no default needs one: `@Shared(.inMemory("count")) var count = 0`.
+  @available(*, unavailable, message: "Assign a default value")
+  public init(_ key: some SharedKey<Value>) {
+    fatalError()
+  }
+
   /// The same shared value: what a memberwise initializer takes for `@Shared var syncUp`.
   public init(projectedValue: Shared<Value>) {
     self = projectedValue

@@ -28,6 +28,18 @@ public struct SharedReader<Value> {
     self.init(readable: SharedReferences.reference(for: key, initialValue: wrappedValue))
   }
 
+  /// The optional value stored under `key`, read-only, `nil` when the storage holds none.
+  @_disfavoredOverload
+  public init<Wrapped>(_ key: some SharedReaderKey<Value>) where Value == Wrapped? {
+    self.init(wrappedValue: nil, key)
+  }
+
+  /// A key with no default needs one: `@SharedReader(.inMemory("count")) var count = 0`.
+  @available(*, unavailable, message: "Assign a default value")
+  public init(_ key: some SharedReaderKey<Value>) {
+    fatalError()
+  }
+
   /// A read-only view of `shared`.
   public init(_ shared: Shared<Value>) {
     self.init(readable: shared.reference)
