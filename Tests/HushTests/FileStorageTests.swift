@@ -68,6 +68,13 @@ private final class ManualScheduler: Sendable {
   }
 }
 
+extension FileStorage {
+  /// Files in memory that no key watches: a change a test makes is read by `load()` only.
+  fileprivate static func unwatched(_ files: InMemoryFiles) -> Self {
+    FileStorage(read: { files[$0] }, write: { files[$1] = $0 }, schedule: { $1() })
+  }
+}
+
 private func decode(_ data: Data?) -> Stats? {
   data.flatMap { try? JSONDecoder().decode(Stats.self, from: $0) }
 }
@@ -222,7 +229,7 @@ private func encode(_ stats: Stats) -> Data {
   @Test func loadReadsTheFileAgainAndRendersWhatChanged() async throws {
     let files = InMemoryFiles()
     try await withDependencies {
-      $0.defaultFileStorage = .inMemory(files)
+      $0.defaultFileStorage = .unwatched(files)
     } operation: {
       let store = Store(initialState: StatsFeature.State()) { StatsFeature() }
       let count = RenderProbe { store[\.stats.count] }
@@ -238,7 +245,7 @@ private func encode(_ stats: Stats) -> Data {
   @Test func loadThrowsForACorruptFileAndKeepsTheValue() async {
     let files = InMemoryFiles()
     await withDependencies {
-      $0.defaultFileStorage = .inMemory(files)
+      $0.defaultFileStorage = .unwatched(files)
     } operation: {
       @Shared(.stats) var stats
       files[statsURL] = Data("[]".utf8)
@@ -335,5 +342,86 @@ private func encode(_ stats: Stats) -> Data {
         issue.description.contains("Could not read the shared value in \(url.path)")
       }
     }
+  }
+
+  @MainActor @Test func aFileChangedOutsideTheAppRendersTheReadersOfWhatChangedInEveryHolder() {
+    let files = InMemoryFiles()
+    withDependencies {
+      $0.defaultFileStorage = .inMemory(files)
+    } operation: {
+      let first = Store(initialState: StatsFeature.State()) { StatsFeature() }
+      let second = Store(initialState: StatsFeature.State()) { StatsFeature() }
+      @Shared(.stats) var outside
+      let count = RenderProbe { first[\.stats.count] }
+      let maxCount = RenderProbe { first[\.stats.maxCount] }
+      let secondMaxCount = RenderProbe { second[\.stats.maxCount] }
+      let whole = RenderProbe { outside }
+      // Another process writes the file.
+      files[statsURL] = encode(Stats(count: 7, maxCount: 9))
+      #expect(maxCount.renders == 1)
+      #expect(maxCount.value == 9)
+      #expect(secondMaxCount.renders == 1)
+      #expect(whole.renders == 1)
+      #expect(count.renders == 0)
+      // The same value in other bytes: read, equal, nothing renders.
+      files[statsURL] = Data(#"{ "maxCount": 9, "count": 7 }"#.utf8)
+      #expect(maxCount.renders == 1)
+      #expect(whole.renders == 1)
+      // The app's own write is not read back as a change.
+      first.send(.increment)
+      #expect(count.renders == 1)
+      #expect(whole.renders == 2)
+      #expect(decode(files[statsURL]) == Stats(count: 8, maxCount: 9))
+    }
+  }
+
+  @MainActor @Test func aCorruptFileWrittenOutsideTheAppIsReportedAndKeptUntilTheValueChanges() {
+    let files = InMemoryFiles()
+    withDependencies {
+      $0.defaultFileStorage = .inMemory(files)
+    } operation: {
+      @Shared(.stats) var stats
+      let whole = RenderProbe { stats }
+      withKnownIssue {
+        files[statsURL] = Data("{ not json".utf8)
+      } matching: { issue in
+        issue.description.contains("changed outside the app and could not be read")
+      }
+      #expect(stats == Stats(count: 7))
+      #expect(whole.renders == 0)
+      #expect(files[statsURL] == Data("{ not json".utf8))
+      $stats.withLock { $0.count = 1 }
+      #expect(files[statsURL.appendingPathExtension("corrupt")] == Data("{ not json".utf8))
+      #expect(decode(files[statsURL]) == Stats(count: 1))
+    }
+  }
+
+  @MainActor @Test func aFileWrittenByAnotherProcessIsReadOnTheFileSystem() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let url = directory.appendingPathComponent("stats.json")
+    let stats = withDependencies {
+      $0.defaultFileStorage = .fileSystem
+    } operation: {
+      Shared(wrappedValue: Stats(), .fileStorage(url))
+    }
+    let probe = RenderProbe { stats.wrappedValue.count }
+    // Written in place, then replaced by a rename: both are seen.
+    try encode(Stats(count: 5)).write(to: url)
+    await waitUntil { probe.value == 5 }
+    try encode(Stats(count: 6)).write(to: url, options: .atomic)
+    await waitUntil { probe.value == 6 }
+    #expect(stats.wrappedValue == Stats(count: 6))
+    #expect(probe.renders == 2)
+  }
+
+  /// Yields until `condition` holds: the watcher hears of a file's change on its own queue.
+  @MainActor private func waitUntil(_ condition: () -> Bool) async {
+    var yields = 0
+    while !condition(), yields < 1_000_000 {
+      await Task.yield()
+      yields += 1
+    }
+    #expect(condition(), "the change was not seen")
   }
 }

@@ -1,6 +1,10 @@
 // Darwin, as Swift imports the C declarations Hush reaches (`#if canImport(Darwin)` branches
-// of ScopeNode, ValueCell, TestStore and SharedObservation, and the tests' `getenv`). Declaration only: no body
+// of ScopeNode, ValueCell, TestStore, SharedObservation and FileWatcher, and the tests'
+// `getenv`), and the part of Dispatch that only Apple's platforms have (a file system object
+// source). Declaration only: no body
 // runs. Like every C function Swift imports, their results may be discarded.
+
+import Dispatch
 
 /// `int memcmp(const void *, const void *, size_t)` (string.h).
 @discardableResult
@@ -48,4 +52,28 @@ public func pthread_getspecific(_ __key: pthread_key_t) -> UnsafeMutableRawPoint
 @discardableResult
 public func pthread_setspecific(_ __key: pthread_key_t, _ __value: UnsafeRawPointer!) -> Int32 {
   fatalError()
+}
+
+/// `O_EVTONLY` (sys/fcntl.h): a descriptor for event notifications only.
+public var O_EVTONLY: Int32 { 0x8000 }
+
+/// Dispatch's file system object source (Apple's platforms only; Linux's Dispatch declares
+/// `DispatchSource.FileSystemEvent`, not the source).
+public protocol DispatchSourceFileSystemObject: DispatchSourceProtocol {
+  /// The descriptor watched.
+  var handle: Int32 { get }
+  /// The events that fired.
+  var data: DispatchSource.FileSystemEvent { get }
+  /// The events watched.
+  var mask: DispatchSource.FileSystemEvent { get }
+}
+
+extension DispatchSource {
+  /// A source that watches the file system object `fileDescriptor` names.
+  public class func makeFileSystemObjectSource(
+    fileDescriptor: Int32, eventMask: DispatchSource.FileSystemEvent,
+    queue: DispatchQueue? = nil
+  ) -> any DispatchSourceFileSystemObject {
+    fatalError()
+  }
 }

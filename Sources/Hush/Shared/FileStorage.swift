@@ -33,12 +33,18 @@ public struct FileStorage: Sendable {
   /// Runs the closure after the duration (where the writes that follow a write are
   /// coalesced).
   let schedule: @Sendable (Duration, @escaping @Sendable () -> Void) -> Void
+  /// Calls the closure when the file may have changed outside this storage (another process,
+  /// a test), for as long as the returned object lives; `nil` when it cannot watch.
+  let watch: @Sendable (URL, @escaping @Sendable () -> Void) -> AnyObject?
 
   /// A storage from its operations (for tests that control when coalesced writes happen).
   package init(
     read: @escaping @Sendable (URL) throws -> Data?,
     write: @escaping @Sendable (Data, URL) throws -> Void,
-    schedule: @escaping @Sendable (Duration, @escaping @Sendable () -> Void) -> Void
+    schedule: @escaping @Sendable (Duration, @escaping @Sendable () -> Void) -> Void,
+    watch: @escaping @Sendable (URL, @escaping @Sendable () -> Void) -> AnyObject? = { _, _ in
+      nil
+    }
   ) {
     let identity = StorageIdentity()
     self.identity = identity
@@ -46,6 +52,7 @@ public struct FileStorage: Sendable {
     self.read = read
     self.write = write
     self.schedule = schedule
+    self.watch = watch
   }
 
   /// The file system: each write goes to a temporary file beside the file, then replaces the
@@ -62,7 +69,8 @@ public struct FileStorage: Sendable {
         + duration.components.attoseconds / 1_000_000_000
       DispatchQueue.global(qos: .utility).asyncAfter(
         deadline: .now() + .nanoseconds(Int(nanoseconds)), execute: work)
-    })
+    },
+    watch: { url, didChange in FileWatcher(url: url, didChange: didChange) })
 
   /// Files in memory, empty: each test value of `defaultFileStorage` is a new one. Writes
   /// happen at once (nothing to coalesce in memory).
@@ -80,8 +88,9 @@ public struct FileStorage: Sendable {
   public static func inMemory(_ files: InMemoryFiles) -> FileStorage {
     FileStorage(
       read: { files[$0] },
-      write: { data, url in files[url] = data },
-      schedule: { _, work in work() })
+      write: { data, url in files.store(data, at: url) },
+      schedule: { _, work in work() },
+      watch: { url, didChange in files.watch(url, didChange) })
   }
 
   /// Writes `data` to a temporary file in `url`'s directory, flushes it to the disk, then
@@ -120,16 +129,57 @@ public struct FileStorage: Sendable {
 
 private final class StorageIdentity: Sendable {}
 
+/// A watch of a file in memory: ends when released.
+private final class InMemoryWatch: Sendable {
+  private let files: InMemoryFiles
+  private let url: URL
+
+  init(files: InMemoryFiles, url: URL) {
+    self.files = files
+    self.url = url
+  }
+
+  deinit {
+    files.unwatch(url, ObjectIdentifier(self))
+  }
+}
+
 /// Files kept in memory by URL, for tests: see ``FileStorage/inMemory(_:)``.
 public final class InMemoryFiles: Sendable {
   private let files = LockIsolated<[URL: Data]>([:])
+  /// What the storages watching a file call when a test changes it, by file and watcher.
+  private let watchers = LockIsolated<[URL: [ObjectIdentifier: @Sendable () -> Void]]>([:])
 
   public init() {}
 
   /// The bytes of the file at `url`, or `nil` when there is none.
+  ///
+  /// Setting them is a change made outside the app (another process, a sync): the shared
+  /// values kept in the file read it again, and their readers render what changed.
   public subscript(url: URL) -> Data? {
     get { files.value[url.standardizedFileURL] }
-    set { files.withValue { $0[url.standardizedFileURL] = newValue } }
+    set {
+      store(newValue, at: url)
+      let watching = watchers.value[url.standardizedFileURL].map { Array($0.values) } ?? []
+      for didChange in watching { didChange() }
+    }
+  }
+
+  /// The storage's own write: no watcher is told.
+  func store(_ data: Data?, at url: URL) {
+    files.withValue { $0[url.standardizedFileURL] = data }
+  }
+
+  /// Calls `didChange` when a test sets the file at `url`, while the result lives.
+  func watch(_ url: URL, _ didChange: @escaping @Sendable () -> Void) -> AnyObject {
+    let url = url.standardizedFileURL
+    let token = InMemoryWatch(files: self, url: url)
+    watchers.withValue { $0[url, default: [:]][ObjectIdentifier(token)] = didChange }
+    return token
+  }
+
+  fileprivate func unwatch(_ url: URL, _ token: ObjectIdentifier) {
+    watchers.withValue { $0[url]?[token] = nil }
   }
 
   /// The URLs of the files there are.

@@ -26,6 +26,10 @@ import IssueReporting
 ///   follows are coalesced into one write at its end. Pending writes are written when the app
 ///   resigns active or terminates (macOS, iOS, tvOS, visionOS), when the last holder of the key goes
 ///   away, and by `try await $value.save()`.
+/// - **Changes made outside the app** (another process, a sync) are seen while a holder
+///   lives: the file is read again, and the readers of what changed render (see
+///   `FileWatcher`); an equal value renders nothing, and the app's own writes are not read
+///   back.
 /// - **In tests** the storage is in memory (`@Dependency(\.defaultFileStorage)`, a new one
 ///   per test): nothing touches the disk.
 public struct FileStorageKey<Value: Sendable>: SharedKey {
@@ -60,6 +64,20 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
     writer.save(value)
   }
 }
+
+extension FileStorageKey: ObservedSharedKey {
+  /// Reads the file again when it changed outside the app, while a holder lives.
+  func subscribe(_ didChange: @escaping @Sendable (Value) -> Void) -> AnyObject {
+    let writer = writer
+    let watch = storage.watch(url) {
+      if let value = writer.fileChanged() { didChange(value) }
+    }
+    return watch ?? NotWatched()
+  }
+}
+
+/// What a holder keeps when its file cannot be watched.
+private final class NotWatched: Sendable {}
 
 extension FileStorageKey: ExplicitlyPersistedKey {
   func reload() throws -> Value? {
@@ -131,6 +149,9 @@ private final class FileWriter<Value: Sendable>: PendingWriter, @unchecked Senda
   private var isWindowOpen = false
   /// The bytes of a file that could not be decoded, kept beside it before the next write.
   private var unreadable: Data?
+  /// The bytes last read from the file or written to it: a change seen by the watcher that
+  /// leaves them as they are is the app's own write, or none.
+  private var known: Data?
 
   init(
     url: URL, storage: FileStorage, decode: @escaping @Sendable (Data) throws -> Value,
@@ -150,6 +171,7 @@ private final class FileWriter<Value: Sendable>: PendingWriter, @unchecked Senda
   func read() throws -> Value? {
     try lock.withLock {
       guard let data = try storage.read(url) else { return nil }
+      known = data
       do {
         let value = try decode(data)
         unreadable = nil
@@ -254,6 +276,42 @@ private final class FileWriter<Value: Sendable>: PendingWriter, @unchecked Senda
       self.unreadable = nil
     }
     try storage.write(data, url)
+    known = data
+  }
+
+  /// The file may have changed outside the app: its value when it did and could be read, or
+  /// `nil`. A change while a write is pending is not read: the pending write replaces it. A
+  /// file that cannot be decoded is reported, and kept (as at launch) until the value next
+  /// changes.
+  func fileChanged() -> Value? {
+    let result: Result<Value, any Error>? = lock.withLock {
+      guard pending == nil, let data = try? storage.read(url), data != known else { return nil }
+      known = data
+      do {
+        let value = try decode(data)
+        unreadable = nil
+        return .success(value)
+      } catch {
+        unreadable = data
+        return .failure(error)
+      }
+    }
+    switch result {
+    case let .success(value):
+      return value
+    case let .failure(error):
+      reportIssue(
+        """
+        The shared value in \(url.path) changed outside the app and could not be read: \(error)
+
+        The value is kept as it is. The file is left as it is until the value changes; then its \
+        bytes are kept beside it, as \(url.lastPathComponent).corrupt, and the new value is \
+        written.
+        """)
+      return nil
+    case nil:
+      return nil
+    }
   }
 }
 
