@@ -2,7 +2,8 @@ import ConcurrencyExtras
 import Dispatch
 
 /// Tells the stores that may hold a shared value that one changed, so that each compares what
-/// its live readers read.
+/// its live readers read, then the readers outside any store (Observation's, through the
+/// box: see ``StoreStateReading``).
 ///
 /// A ``Shared`` is a reference: its bytes in a store's state stay the same when its value
 /// changes, through this store, another one, or outside any store. So every change bumps
