@@ -395,33 +395,4 @@ private func encode(_ stats: Stats) -> Data {
       #expect(decode(files[statsURL]) == Stats(count: 1))
     }
   }
-
-  @MainActor @Test func aFileWrittenByAnotherProcessIsReadOnTheFileSystem() async throws {
-    defer { try? FileManager.default.removeItem(at: directory) }
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let url = directory.appendingPathComponent("stats.json")
-    let stats = withDependencies {
-      $0.defaultFileStorage = .fileSystem
-    } operation: {
-      Shared(wrappedValue: Stats(), .fileStorage(url))
-    }
-    let probe = RenderProbe { stats.wrappedValue.count }
-    // Written in place, then replaced by a rename: both are seen.
-    try encode(Stats(count: 5)).write(to: url)
-    await waitUntil { probe.value == 5 }
-    try encode(Stats(count: 6)).write(to: url, options: .atomic)
-    await waitUntil { probe.value == 6 }
-    #expect(stats.wrappedValue == Stats(count: 6))
-    #expect(probe.renders == 2)
-  }
-
-  /// Yields until `condition` holds: the watcher hears of a file's change on its own queue.
-  @MainActor private func waitUntil(_ condition: () -> Bool) async {
-    var yields = 0
-    while !condition(), yields < 1_000_000 {
-      await Task.yield()
-      yields += 1
-    }
-    #expect(condition(), "the change was not seen")
-  }
 }
