@@ -5,6 +5,17 @@ import HushTesting
 import Observation
 import Testing
 
+/// Yields (at most 10,000 times) until `condition` holds: a change made off the main thread
+/// reaches the stores and Observation in a main-actor task.
+@MainActor
+func yieldUntil(_ condition: () -> Bool) async {
+  var waits = 0
+  while !condition(), waits < 10_000 {
+    await Task.yield()
+    waits += 1
+  }
+}
+
 /// An `@Observable` model that holds a shared value, as an Observation app's model does.
 @MainActor
 @Observable
@@ -107,11 +118,7 @@ struct CountView {
     let probe = RenderProbe { meeting.wrappedValue.attendees.count }
     await Task.detached { meeting.withLock { $0.attendees.append("Blob") } }.value
     // Observation hears of it where the stores do: in a main-actor task.
-    var waits = 0
-    while probe.value != 1, waits < 10_000 {
-      await Task.yield()
-      waits += 1
-    }
+    await yieldUntil { probe.value == 1 }
     #expect(probe.value == 1)
     #expect(probe.renders == 1)
   }
@@ -127,11 +134,7 @@ struct CountView {
     let probe = RenderProbe { count.wrappedValue }
     files[url] = Data("7".utf8)
     try await count.load()
-    var waits = 0
-    while probe.value != 7, waits < 10_000 {
-      await Task.yield()
-      waits += 1
-    }
+    await yieldUntil { probe.value == 7 }
     #expect(probe.value == 7)
     #expect(probe.renders == 1)
     try await count.load()  // the same value again: nothing to render

@@ -367,11 +367,7 @@ struct SharedRows {
     }
     #expect(meeting.wrappedValue.attendees.count == 100)
     // The stores hear of a change made off the main thread in a main-actor task.
-    var waits = 0
-    while attendees.value != 100, waits < 10_000 {
-      await Task.yield()
-      waits += 1
-    }
+    await yieldUntil { attendees.value == 100 }
     #expect(attendees.value == 100)
     #expect(attendees.renders >= 1)
   }

@@ -98,7 +98,7 @@ final class UnwrappedReadable<Value>: SharedReadable<Value>, @unchecked Sendable
 /// Under a `TestStore`, reads and writes while the test asserts go to the box's snapshot (see
 /// ``SharedChangeTracker``).
 ///
-/// Observable: a read outside any store (a view's `@Shared`, an `@Observable` model's) is
+/// Observed: a read outside any store (a view's `@Shared`, an `@Observable` model's) is
 /// tracked as a read of the whole value, and a change of it renders the reader (see
 /// ``StoreStateReading``, and ``SharedChanges``, which tells the observers on the main actor).
 final class SharedBox<Value>: SharedReference<Value>, SharedChangeStamped, SharedKeyDescribing,

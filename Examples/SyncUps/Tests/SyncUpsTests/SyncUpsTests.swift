@@ -214,6 +214,29 @@ extension SyncUp {
   }
 }
 
+/// Edits the title of `syncUp` in the detail pushed as #0 (edit, type, done), asserting each
+/// step: the detail's sync-up is the list's, so the one write changes both. Returns the edit.
+@MainActor
+func retitle(
+  _ syncUp: SyncUp, to title: String, in store: TestStoreOf<AppFeature>, detail: Shared<SyncUp>
+) async -> SyncUp {
+  await store.send(\.path[id: 0].detail.editButtonTapped) {
+    $0.path[id: 0] = .detail(
+      SyncUpDetail.State(destination: .edit(SyncUpForm.State(syncUp: syncUp)), syncUp: detail))
+  }
+  var edited = syncUp
+  edited.title = title
+  await store.send(\.path[id: 0].detail.destination.edit.binding.syncUp, edited) {
+    $0.path[id: 0] = .detail(
+      SyncUpDetail.State(destination: .edit(SyncUpForm.State(syncUp: edited)), syncUp: detail))
+  }
+  await store.send(\.path[id: 0].detail.doneEditingButtonTapped) {
+    $0.path[id: 0] = .detail(SyncUpDetail.State(syncUp: detail))
+    $0.syncUpsList.syncUps[id: edited.id] = edited
+  }
+  return edited
+}
+
 @MainActor
 @Suite struct AppFeatureTests {
   /// The app with the design sync-up in its list and its detail pushed as #0.
@@ -231,21 +254,7 @@ extension SyncUp {
 
   @Test func editingThroughTheDetailUpdatesTheList() async throws {
     let (store, syncUp) = try await showingTheDesignDetail()
-    await store.send(\.path[id: 0].detail.editButtonTapped) {
-      $0.path[id: 0] = .detail(
-        SyncUpDetail.State(destination: .edit(SyncUpForm.State(syncUp: .design)), syncUp: syncUp))
-    }
-    var edited = SyncUp.design
-    edited.title = "Blobs"
-    await store.send(\.path[id: 0].detail.destination.edit.binding.syncUp, edited) {
-      $0.path[id: 0] = .detail(
-        SyncUpDetail.State(destination: .edit(SyncUpForm.State(syncUp: edited)), syncUp: syncUp))
-    }
-    await store.send(\.path[id: 0].detail.doneEditingButtonTapped) {
-      $0.path[id: 0] = .detail(SyncUpDetail.State(syncUp: syncUp))
-      // The detail's sync-up is the list's: one write changes both.
-      $0.syncUpsList.syncUps[id: edited.id] = edited
-    }
+    let edited = await retitle(.design, to: "Blobs", in: store, detail: syncUp)
     #expect(store.state.path[id: 0]?.detail?.syncUp == edited)
   }
 
@@ -334,20 +343,7 @@ extension SyncUp {
     await store.send(\.syncUpsList.syncUpTapped, SyncUp.design.id) {
       $0.path[id: 0] = .detail(SyncUpDetail.State(syncUp: syncUp))
     }
-    await store.send(\.path[id: 0].detail.editButtonTapped) {
-      $0.path[id: 0] = .detail(
-        SyncUpDetail.State(destination: .edit(SyncUpForm.State(syncUp: .design)), syncUp: syncUp))
-    }
-    var edited = SyncUp.design
-    edited.title = "Design review"
-    await store.send(\.path[id: 0].detail.destination.edit.binding.syncUp, edited) {
-      $0.path[id: 0] = .detail(
-        SyncUpDetail.State(destination: .edit(SyncUpForm.State(syncUp: edited)), syncUp: syncUp))
-    }
-    await store.send(\.path[id: 0].detail.doneEditingButtonTapped) {
-      $0.path[id: 0] = .detail(SyncUpDetail.State(syncUp: syncUp))
-      $0.syncUpsList.syncUps[id: edited.id] = edited
-    }
+    let edited = await retitle(.design, to: "Design review", in: store, detail: syncUp)
     #expect(try saved() == [edited])
   }
 
