@@ -9,43 +9,28 @@ import Foundation
 ///
 /// Unlike TCA's (ConcurrencyExtras' `uncheckedUseMainSerialExecutor`, a process-wide hook that
 /// moves every task of the process to the main thread), it is a task executor preference of
-/// the stores' effect tasks, on a queue of their own (one queue for the test stores of the
-/// process): tests running in parallel keep the concurrent executor, and the main actor stays
-/// free while the effects work (a test that ends waits a moment for effects winding down; on
-/// the main thread they could not move). A test clock's yields take their turns behind the
-/// effects (``EffectTurns``).
+/// one store's effect tasks, on a queue of their own: tests running in parallel keep the
+/// concurrent executor, and the main actor stays free while the effects work (a test that
+/// ends waits a moment for effects winding down; on the main thread they could not move).
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 final class SerialEffectExecutor: @unchecked Sendable {
-  private var queue: DispatchQueue { SerialEffectQueue.queue }
+  private let queue = DispatchQueue(label: "Hush.TestStore.effects")
   private let lock = NSLock()
   private var jobsEnqueued = 0
 
   init() {
     queue.setSpecific(key: SerialEffectQueue.key.value, value: true)
-    EffectTurns.begin()
-  }
-
-  deinit {
-    EffectTurns.end()
   }
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     let executor = asUnownedTaskExecutor()
     lock.withLock { jobsEnqueued += 1 }
-    currentQueue.async { job.runSynchronously(on: executor) }
-  }
-
-  /// The effects' queue, or the main queue while a test runs every task on the main thread
-  /// (`uncheckedUseMainSerialExecutor`, as TCA's tests may set): the effects then take their
-  /// turns among the process's tasks, as in TCA.
-  private var currentQueue: DispatchQueue {
-    EffectTurns.everyTaskOnMain ? .main : queue
+    queue.async { job.runSynchronously(on: executor) }
   }
 
   /// Runs `body` while no job starts: those enqueued meanwhile wait until it returns (a job
-  /// running already finishes its turn; on the main queue, none can start while `body` runs on
-  /// the main actor).
+  /// running already finishes its turn).
   func holding<R>(_ body: () -> R) -> R {
     queue.suspend()
     defer { queue.resume() }
@@ -63,7 +48,7 @@ final class SerialEffectExecutor: @unchecked Sendable {
     for _ in 0..<rounds {
       let before = lock.withLock { jobsEnqueued }
       await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-        currentQueue.async { done.resume() }
+        queue.async { done.resume() }
       }
       await Task.yield()
       if lock.withLock({ jobsEnqueued }) == before { return }
@@ -74,78 +59,9 @@ final class SerialEffectExecutor: @unchecked Sendable {
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 extension SerialEffectExecutor: TaskExecutor {}
 
-/// While a test store's serial executor lives, a background-priority task starts only after
-/// the effects' jobs queued before it, and the main actor's, have run: those tasks are the
-/// yields (`Task.megaYield`) with which a test clock's `advance` gives the effects it woke
-/// their turns before it looks for the next sleep. Each yield lets an effect take a step (its
-/// job on the effects' queue, or the send it made on the main actor), so a timer advanced by
-/// several ticks at once reaches each next sleep in time, on every run, however loaded the
-/// machine. Without it a tick raced the yields (three thread wake-ups against twenty yields on
-/// the pool) and was lost on a loaded machine. Other tasks are left alone.
-///
-/// The first serial executor installs the hook (Swift's `swift_task_enqueueGlobal_hook`, the
-/// one ConcurrencyExtras' `uncheckedUseMainSerialExecutor` sets), the last removes it; a hook
-/// someone else installed (`uncheckedUseMainSerialExecutor`, which moves every task to the
-/// main thread) is left as it is.
-package enum EffectTurns {
-  private typealias Original = @convention(thin) (UnownedJob) -> Void
-  private typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
-
-  private static let hook = UncheckedSendable(
-    dlsym(dlopen(nil, 0), "swift_task_enqueueGlobal_hook")?.assumingMemoryBound(to: Hook?.self))
-  private static let state = LockIsolated((alive: 0, installed: false))
-
-  private static let ours: Hook = { job, original in
-    guard job.priority.rawValue <= TaskPriority.background.rawValue else {
-      return original(job)
-    }
-    let start = UncheckedSendable((job, original))
-    SerialEffectQueue.queue.async {
-      DispatchQueue.main.async { start.value.1(start.value.0) }
-    }
-  }
-
-  private static func isOurs(_ hook: Hook?) -> Bool {
-    guard let hook else { return false }
-    return unsafeBitCast(hook, to: UnsafeRawPointer.self)
-      == unsafeBitCast(ours, to: UnsafeRawPointer.self)
-  }
-
-  /// Whether a serial executor lives and background tasks wait for the effects' turns.
-  package static var isOn: Bool { isOurs(hook.value?.pointee) }
-
-  /// Whether another hook runs every task on the main thread (ConcurrencyExtras'
-  /// `uncheckedUseMainSerialExecutor`, which TCA's tests may set).
-  package static var everyTaskOnMain: Bool {
-    guard let current = hook.value?.pointee else { return false }
-    return !isOurs(current)
-  }
-
-  static func begin() {
-    state.withValue {
-      $0.alive += 1
-      guard $0.alive == 1, let hook = hook.value, hook.pointee == nil else { return }
-      hook.pointee = ours
-      $0.installed = true
-    }
-  }
-
-  static func end() {
-    state.withValue {
-      $0.alive -= 1
-      guard $0.alive == 0, $0.installed else { return }
-      if isOurs(hook.value?.pointee) { hook.value?.pointee = nil }
-      $0.installed = false
-    }
-  }
-}
-
 /// Whether the calling code runs on a test store's serial effect queue (for the package's
 /// tests).
 package enum SerialEffectQueue {
-  /// The queue of every test store's effects.
-  static let queue = DispatchQueue(label: "Hush.TestStore.effects")
-
   // Wrapped: the key is `Sendable` in Linux's Dispatch, not in every Apple SDK's.
   static let key = UncheckedSendable(DispatchSpecificKey<Bool>())
 

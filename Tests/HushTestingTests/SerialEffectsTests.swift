@@ -1,4 +1,3 @@
-import Clocks
 import ConcurrencyExtras
 import Hush
 import HushTesting
@@ -101,47 +100,6 @@ import Testing
     // look at the store's state; in a ported test, a send to a child the response presented)
     // sees its action reduced.
     #expect(store.store.state == ["loaded 42"])
-    await store.finish()
-  }
-
-  enum TimerAction: Equatable {
-    case start
-    case tick
-  }
-
-  /// TCA's SyncUps meeting timer, advanced by six ticks in one step: the clock gives the effect
-  /// it wakes its turns before it looks for the next sleep, so every tick arrives, on every run,
-  /// however long the reducer takes. (With effects on a thread of their own, ticks were lost
-  /// here: the timer reached its next sleep after the clock had moved past it.)
-  @Test func aClockAdvancedByManyTicksAtOnceDeliversEveryTick() async {
-    let clock = TestClock()
-    let store = TestStore(initialState: 0) { (count: inout Int, action: TimerAction) in
-      switch action {
-      case .start:
-        return .run { send in
-          await withDiscardingTaskGroup { group in
-            group.addTask {
-              for await _ in clock.timer(interval: .seconds(1)).prefix(6) {
-                await send(.tick)
-              }
-            }
-          }
-        }
-      case .tick:
-        // A reducer with work to do (a millisecond or so): the clock's yields must not
-        // outrun it.
-        var state: UInt64 = 1
-        for _ in 0..<1_000_000 { state = state &* 6_364_136_223_846_793_005 &+ 1 }
-        count += state == 0 ? 0 : 1
-        return .none
-      }
-    }
-    #expect(EffectTurns.isOn || EffectTurns.everyTaskOnMain)
-    await store.send(.start)
-    await clock.advance(by: .seconds(6))
-    for tick in 1...6 {
-      await store.receive(.tick) { $0 = tick }
-    }
     await store.finish()
   }
 }
