@@ -171,15 +171,21 @@ private final class FileWriter<Value: Sendable>: PendingWriter, @unchecked Senda
   func read() throws -> Value? {
     try lock.withLock {
       guard let data = try storage.read(url) else { return nil }
-      known = data
-      do {
-        let value = try decode(data)
-        unreadable = nil
-        return value
-      } catch {
-        unreadable = data
-        throw error
-      }
+      return try decodeRead(data)
+    }
+  }
+
+  /// Decodes bytes just read from the file, under the lock: remembers them as the file's
+  /// bytes, and keeps them aside when they cannot be decoded.
+  private func decodeRead(_ data: Data) throws -> Value {
+    known = data
+    do {
+      let value = try decode(data)
+      unreadable = nil
+      return value
+    } catch {
+      unreadable = data
+      throw error
     }
   }
 
@@ -286,15 +292,7 @@ private final class FileWriter<Value: Sendable>: PendingWriter, @unchecked Senda
   func fileChanged() -> Value? {
     let result: Result<Value, any Error>? = lock.withLock {
       guard pending == nil, let data = try? storage.read(url), data != known else { return nil }
-      known = data
-      do {
-        let value = try decode(data)
-        unreadable = nil
-        return .success(value)
-      } catch {
-        unreadable = data
-        return .failure(error)
-      }
+      return Result { try decodeRead(data) }
     }
     switch result {
     case let .success(value):
