@@ -84,8 +84,12 @@ public final class TestStore<State: Equatable, Action> {
   /// child tasks they start with `async let` or a task group) on a serial queue of their own.
   /// Tests running in parallel keep the concurrent executor, and the main actor stays free
   /// while effects work. An unstructured `Task { }` or `Task.detached { }` that an effect
-  /// starts runs on the concurrent executor. A test whose effects must run in parallel (one
-  /// waits, blocking its thread, for another) turns it off:
+  /// starts runs on the concurrent executor. A test clock's `advance` gives the effects it
+  /// wakes their turns (its yields wait behind the effects' jobs), so a timer advanced by
+  /// several ticks at once delivers every tick. A test that sets ConcurrencyExtras'
+  /// `uncheckedUseMainSerialExecutor`, as TCA's SyncUps tests do, gets TCA's behaviour: the
+  /// effects run on the main thread among every other task. A test whose effects must run in
+  /// parallel (one waits, blocking its thread, for another) turns it off:
   ///
   /// ```swift
   /// let store = TestStore(initialState: Feature.State()) { Feature() }

@@ -1,3 +1,4 @@
+import Clocks
 import ConcurrencyExtras
 import Hush
 import HushTesting
@@ -100,6 +101,48 @@ import Testing
     // look at the store's state; in a ported test, a send to a child the response presented)
     // sees its action reduced.
     #expect(store.store.state == ["loaded 42"])
+    await store.finish()
+  }
+
+  enum TimerAction: Equatable {
+    case start
+    case tick
+  }
+
+  /// TCA's SyncUps meeting timer, advanced by six ticks in one step, with work to do after
+  /// each tick (a few milliseconds, as a transcription would take) before it sleeps again: the
+  /// clock gives the effect it wakes its turns before it looks for the next sleep, so every
+  /// tick arrives, on every run. (Without them, the clock's twenty yields took a quarter of a
+  /// millisecond and ticks were lost: the timer reached its next sleep after the clock had
+  /// moved past it.)
+  @Test func aClockAdvancedByManyTicksAtOnceDeliversEveryTick() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: 0) { (count: inout Int, action: TimerAction) in
+      switch action {
+      case .start:
+        return .run { send in
+          await withDiscardingTaskGroup { group in
+            group.addTask {
+              for await _ in clock.timer(interval: .seconds(1)).prefix(6) {
+                await send(.tick)
+                var work: UInt64 = 1
+                for _ in 0..<2_000_000 { work = work &* 6_364_136_223_846_793_005 &+ 1 }
+                if work == 0 { return }
+              }
+            }
+          }
+        }
+      case .tick:
+        count += 1
+        return .none
+      }
+    }
+    #expect(EffectTurns.isOn || EffectTurns.everyTaskOnMain)
+    await store.send(.start)
+    await clock.advance(by: .seconds(6))
+    for tick in 1...6 {
+      await store.receive(.tick) { $0 = tick }
+    }
     await store.finish()
   }
 }
