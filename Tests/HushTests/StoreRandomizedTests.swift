@@ -39,6 +39,13 @@ import Testing
     var draft: Leaf?
     /// A navigation stack whose screens are pushed, changed and popped.
     var path = StackState<Leaf>()
+    /// A shared value, which another store holds too and the test changes outside any store.
+    var shared = Shared(value: Leaf())
+  }
+
+  /// The other store's state: the same shared value.
+  struct Holder: Equatable {
+    var leaf: Shared<Leaf>
   }
 
   struct Item: Hashable, Identifiable {
@@ -101,6 +108,9 @@ import Testing
         }
       case 20: tree.path.popLast()
       case 21: if let top = tree.path.ids.last { tree.path[id: top]?.number = value }
+      case 22: tree.shared.withLock { $0.number = value }
+      case 23: tree.shared.withLock { $0.text = String(value % 3) }
+      case 24: tree.shared.withLock { $0.flag = $0.flag }
       default: let name = tree.name; tree.name = name
       }
     case let .replace(newTree):
@@ -169,7 +179,7 @@ import Testing
   static let configuredSteps: Int? = getenv("HUSH_MODEL_STEPS").flatMap { Int(String(cString: $0)) }
 
   @Test(arguments: [(1, false), (2, false), (1, true), (2, true)] as [(UInt64, Bool)])
-  func probesAreNeverStaleAndNeverWasted(seed: UInt64, forEach: Bool) {
+  func probesAreNeverStaleAndNeverWasted(seed: UInt64, forEach: Bool) async {
     var random = SplitMix64(seed: seed)
     let store =
       forEach
@@ -177,6 +187,12 @@ import Testing
       : Store<Tree, Action>(initialState: Tree(), reducer: Self.reduce)
     let left = store.scope(state: \.left, action: Action.branch)
     let items = store.scope(state: \.items, action: Action.item)
+    // Another store holding the shared value: its reducer changes it too.
+    let shared = store.state.shared
+    let other = Store<Holder, Int>(initialState: Holder(leaf: shared)) { holder, value in
+      holder.leaf.withLock { $0.number = value }
+      return .none
+    }
 
     var paths: [Path] = [
       Path.stored(\.count), Path.stored(\.name), Path.stored(\.left.leaf.number),
@@ -248,6 +264,22 @@ import Testing
         name: "scoped left.values.first", read: { _ in AnyHashable(left[\.values.first]) },
         expected: { AnyHashable($0.left.values.first) }),
     ]
+    // A shared value, read through either store and outside any store (where Observation
+    // tracks it as one value).
+    paths += [
+      Path.stored(\.shared.wrappedValue.number), Path.stored(\.shared.wrappedValue.text),
+      Path.stored(\.shared.wrappedValue.flag), Path.stored(\.shared.wrappedValue),
+      Path(
+        name: "other store's shared number", read: { _ in other[\.leaf.wrappedValue.number] },
+        expected: { AnyHashable($0.shared.wrappedValue.number) }),
+      Path(
+        name: "other store's shared text", read: { _ in other[\.leaf.wrappedValue.text] },
+        expected: { AnyHashable($0.shared.wrappedValue.text) }),
+      Path(
+        name: "shared text outside any store", read: { _ in AnyHashable(shared.wrappedValue.text) },
+        expected: { AnyHashable($0.shared.wrappedValue.text) },
+        observed: { AnyHashable($0.shared.wrappedValue) }),
+    ]
     // The dot path: a row by id, and the ids.
     paths.append(
       Path(
@@ -294,8 +326,10 @@ import Testing
     }
 
     for step in 0..<Self.steps {
+      // Let the main actor's other work (the tests running beside this one) take turns.
+      if step % 50 == 0 { await Task.yield() }
       let value = Int(random.next() % 5)
-      switch random.next() % 10 {
+      switch random.next() % 12 {
       case 0:
         var tree = store.state
         tree.count = value
@@ -323,8 +357,13 @@ import Testing
         } else {
           screens.last?.send(.setNumber(value))
         }
+      case 7:
+        other.send(value)
+      case 8:
+        // Outside any store; sometimes an equal write.
+        shared.withLock { $0.text = random.next() % 3 == 0 ? $0.text : String(value % 3) }
       default:
-        store.send(.mutate(Int(random.next() % 22), value))
+        store.send(.mutate(Int(random.next() % 25), value))
       }
       // The identity caches in front of the cell tables hold only cells the tables hold.
       #expect(store.observers.recentCellsMatchCells, "stale recent cell at step \(step)")
