@@ -291,16 +291,19 @@ enum ActionHandlers {
     }
   }
 
-  /// The effect a handler does nothing but return (after guards that return `.none`), with
-  /// the case paths its closures send: `return .run { send in … }`, not `.none`, not
-  /// `.send(.x)` (a chain of sends, each reported where it is sent).
+  /// The effect a handler does nothing but return (after local values and guards that return
+  /// `.none`), with the case paths its closures send: `return .run { send in … }`, not
+  /// `.none`, not `.send(.x)` (a chain of sends, each reported where it is sent).
   private static func onlyEffect(of handler: SwitchCaseSyntax) -> (
     effect: ExprSyntax, sentPaths: [[String]]
   )? {
-    // `guard let x = state.x else { return .none }` may come first.
+    // `guard let x = state.x else { return .none }` and `let id = state.id` may come first.
     let guards = handler.statements.dropLast()
     guard
       guards.allSatisfy({ item in
+        if let declaration = item.item.as(VariableDeclSyntax.self) {
+          return declaration.bindings.allSatisfy { $0.pattern.is(IdentifierPatternSyntax.self) }
+        }
         guard let guardStmt = item.item.as(GuardStmtSyntax.self),
           guardStmt.body.statements.count == 1
         else { return false }
@@ -442,24 +445,110 @@ enum ActionHandlers {
     return action
   }
 
-  /// Whether a handler changes state and does nothing else but return.
+  /// Whether a handler changes state and does nothing else but return: its statements are
+  /// changes of `state`, local values (`let trimmed = text.trimmed()`, and changes of them),
+  /// guards, and `if` and `switch` statements (`switch result { case let .success(items): … }`)
+  /// made of the same, at least one of them a change of `state`.
   static func onlyMutatesState(_ handler: SwitchCaseSyntax) -> Bool {
     var mutations = 0
-    for statement in handler.statements {
-      if statement.item.is(ReturnStmtSyntax.self) { continue }
-      guard let expression = statement.item.as(ExprSyntax.self) else { return false }
-      if let sequence = expression.as(SequenceExprSyntax.self),
-        let target = sequence.elements.first, rootName(of: target) == "state"
+    var locals = localNames(in: handler.label)
+    return onlyChangesState(handler.statements, mutations: &mutations, locals: &locals)
+      && mutations > 0
+  }
+
+  /// Whether `statements` only change `state` or `locals`, bind locals, or return; counts the
+  /// changes of `state`.
+  private static func onlyChangesState(
+    _ statements: CodeBlockItemListSyntax, mutations: inout Int, locals: inout Set<String>
+  ) -> Bool {
+    for statement in statements {
+      let item = statement.item
+      if item.is(ReturnStmtSyntax.self) { continue }
+      if let declaration = item.as(VariableDeclSyntax.self) {
+        // `let trimmed = text.trimmed()`: a value a helper would compute as well.
+        for binding in declaration.bindings {
+          guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+          else { return false }
+          locals.insert(name)
+        }
+        continue
+      }
+      if let guardStmt = item.as(GuardStmtSyntax.self) {
+        locals.formUnion(localNames(in: guardStmt.conditions))
+        var inner = locals
+        guard onlyChangesState(guardStmt.body.statements, mutations: &mutations, locals: &inner)
+        else { return false }
+        continue
+      }
+      let expression = item.as(ExpressionStmtSyntax.self)?.expression ?? item.as(ExprSyntax.self)
+      guard let expression else { return false }
+      if let ifExpr = expression.as(IfExprSyntax.self) {
+        guard onlyChangesState(ifExpr, mutations: &mutations, locals: locals) else { return false }
+        continue
+      }
+      if let switchExpr = expression.as(SwitchExprSyntax.self) {
+        for element in switchExpr.cases {
+          guard let switchCase = element.as(SwitchCaseSyntax.self) else { return false }
+          var inner = locals.union(localNames(in: switchCase.label))
+          guard onlyChangesState(switchCase.statements, mutations: &mutations, locals: &inner)
+          else { return false }
+        }
+        continue
+      }
+      let target: ExprSyntax
+      if let sequence = expression.as(SequenceExprSyntax.self), let first = sequence.elements.first
       {
-        mutations += 1
-      } else if let call = expression.as(FunctionCallExprSyntax.self),
-        let base = call.calleeBase, rootName(of: base) == "state"
-      {
-        mutations += 1
+        target = first
+      } else if let call = expression.as(FunctionCallExprSyntax.self), let base = call.calleeBase {
+        target = base
       } else {
         return false
       }
+      switch rootName(of: target) {
+      case "state": mutations += 1
+      case let name? where locals.contains(name): continue
+      default: return false
+      }
     }
-    return mutations > 0
+    return true
+  }
+
+  /// `if` and its `else if` / `else`, as ``onlyChangesState(_:mutations:locals:)``.
+  private static func onlyChangesState(
+    _ ifExpr: IfExprSyntax, mutations: inout Int, locals: Set<String>
+  ) -> Bool {
+    var inner = locals.union(localNames(in: ifExpr.conditions))
+    guard onlyChangesState(ifExpr.body.statements, mutations: &mutations, locals: &inner) else {
+      return false
+    }
+    switch ifExpr.elseBody {
+    case .ifExpr(let elseIf)?:
+      return onlyChangesState(elseIf, mutations: &mutations, locals: locals)
+    case .codeBlock(let block)?:
+      var inner = locals
+      return onlyChangesState(block.statements, mutations: &mutations, locals: &inner)
+    case nil:
+      return true
+    }
+  }
+
+  /// The names a pattern or condition binds: `items` in `case let .loaded(.success(items))`,
+  /// `item` in `guard let item = state.item`.
+  private static func localNames(in node: some SyntaxProtocol) -> Set<String> {
+    var names = Set(descendants(IdentifierPatternSyntax.self, of: node).map(\.identifier.text))
+    // `let .route(route)`: bound names are references under the `let`.
+    for binding in descendants(ValueBindingPatternSyntax.self, of: node) {
+      names.formUnion(
+        descendants(DeclReferenceExprSyntax.self, of: binding).filter {
+          $0.parent?.is(MemberAccessExprSyntax.self) != true
+        }.map(\.baseName.text))
+    }
+    // `if let item`, `guard let item` (the shorthand).
+    for condition in descendants(OptionalBindingConditionSyntax.self, of: node) {
+      if let name = condition.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+        names.insert(name)
+      }
+    }
+    return names
   }
 }

@@ -15,7 +15,8 @@ struct WholeModelDependencyRule: Rule {
       code that have a var property (other than id) the view does not read, when every use in \
       the view is a read of a stored property; views that are Equatable (custom comparison) \
       or store a closure, directly or in a struct of the linted code (a closure never \
-      compares equal, so the view renders with its parent anyway), are skipped.
+      compares equal, so the view renders with its parent anyway), are skipped, and so are \
+      widget entries (a TimelineEntry: WidgetKit renders each entry once).
       """,
     triggeringExamples: [
       Example(
@@ -140,6 +141,19 @@ struct WholeModelDependencyRule: Rule {
         """),
       Example(
         """
+        struct ScoreEntry: TimelineEntry { var date: Date; var score: Int; var streak: Int }
+        struct ScoreWidgetView: View {
+          let entry: ScoreEntry
+          var body: some View { Text("\\(entry.score)") }
+        }
+        func nextEntry(after entry: ScoreEntry) -> ScoreEntry {
+          var next = entry
+          next.streak += 1
+          return next
+        }
+        """),
+      Example(
+        """
         final class Cat { var name = ""; var imageURL: URL?; var rating = 0 }
         struct CatName: View {
           let cat: Cat
@@ -214,9 +228,10 @@ struct WholeModelDependencyRule: Rule {
   private static func message(
     property: String, typeName: String, read: Set<String>, index: ProjectIndex
   ) -> String? {
-    guard let model = index.uniqueType(named: typeName), model.kind == .structure else {
-      return nil
-    }
+    // A widget's entry (`struct Entry: TimelineEntry`) is a new value for every render.
+    guard let model = index.uniqueType(named: typeName), model.kind == .structure,
+      !model.conformances.contains("TimelineEntry")
+    else { return nil }
     let stored = Set(model.storedProperties.map(\.name))
     // A field nothing writes after the model is made changes only with the whole value.
     let unreadChanging = model.variableProperties.subtracting(read).subtracting(["id"])

@@ -19,7 +19,10 @@ struct ActionPingPongRule: Rule {
       reduce(into:internalAction:) of features that split their actions into groups. Sends \
       to delegate actions, to actions a child reducer also runs, to actions a parent matches \
       in its own switch (case .appLock(.unlockApp)), and to an action whose effect sends \
-      that action again (a timer's tick) are not reported.
+      that action again (a timer's tick) are not reported. A handler that only changes \
+      state may compute local values, guard, and branch with if or switch (over a Result \
+      payload, say) on the way; one that calls anything else (analytics, a client) is not \
+      reported.
       """,
     requiresComposableArchitecture: true,
     triggeringExamples: [
@@ -201,6 +204,50 @@ struct ActionPingPongRule: Rule {
           }
         }
         """),
+      .tca(
+        """
+        Reduce { state, action in
+          switch action {
+          case let .transcriptChanged(text):
+            state.transcript = text
+            return ↓.send(.translate(text))
+          case let .translate(text):
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else { return .none }
+            state.pending = trimmed
+            return .none
+          }
+        }
+        """),
+      .tca(
+        """
+        Reduce { state, action in
+          switch action {
+          case .showCached:
+            return ↓.send(.loaded(.success(state.cache)))
+          case let .loaded(result):
+            switch result {
+            case let .success(items): state.items = items
+            case let .failure(error): state.error = error.localizedDescription
+            }
+            return .none
+          }
+        }
+        """),
+      .tca(
+        """
+        Reduce { state, action in
+          switch action {
+          case .retryTapped:
+            return ↓.send(.load)
+          case .load:
+            guard let id = state.selectedID else { return .none }
+            let page = state.page
+            return .run { send in await send(.loaded(Result { try await api.fetch(id, page) })) }
+          case .loaded: return .none
+          }
+        }
+        """),
     ],
     nonTriggeringExamples: [
       .tca(
@@ -338,6 +385,18 @@ struct ActionPingPongRule: Rule {
               default: return .none
               }
             }
+          }
+        }
+        """),
+      .tca(
+        """
+        Reduce { state, action in
+          switch action {
+          case .appeared: return .send(.track)
+          case .track:
+            let event = state.screen.name
+            if state.isFirstVisit { analytics.track(event) }
+            return .none
           }
         }
         """),
