@@ -109,11 +109,11 @@ enum ActionHandlers {
         case .case(let label) = switchCase.label
       else { continue }
       let onlyMutates = onlyMutatesState(switchCase)
-      let returnsEffect = switchCase.statements.contains {
-        guard let returned = $0.item.as(ReturnStmtSyntax.self)?.expression else { return false }
-        return returned.trimmedText != ".none"
-      }
+      // Its returns at any depth (`if … { return .merge(a, b) } else { return b }`).
+      let returnsEffect = returnedEffects(of: switchCase).contains { $0.trimmedText != ".none" }
       let effect = onlyMutates ? nil : onlyEffect(of: switchCase)
+      // What its effects send (`await send(.check(false))`), to tell a loop from shared logic.
+      let sentByEffects = onlyMutates ? sentPaths(in: Syntax(switchCase.statements)) : []
       let doesNothing =
         switchCase.statements.count == 1
         && switchCase.statements.first?.item.as(ReturnStmtSyntax.self)?.expression?
@@ -122,15 +122,16 @@ enum ActionHandlers {
         guard let (casePattern, reach) = pattern(item.pattern) else { continue }
         let path = prefix + casePattern
         // An effect that sends this action again is a loop (a timer's tick), not shared logic.
-        let startsEffect =
-          effect.map { effect in
-            !effect.sentPaths.contains { $0.starts(with: path) || path.starts(with: $0) }
-          } ?? false
+        let loops: ([[String]]) -> Bool = { sent in
+          sent.contains { $0.starts(with: path) || path.starts(with: $0) }
+        }
+        let startsEffect = effect.map { !loops($0.sentPaths) } ?? false
         result.append(
           (
             ActionHandler(
               path: path, reach: item.whereClause == nil ? reach : .somePayloads,
-              onlyMutatesState: onlyMutates, onlyStartsEffect: startsEffect,
+              onlyMutatesState: onlyMutates && !loops(sentByEffects),
+              onlyStartsEffect: startsEffect,
               returnsEffect: returnsEffect, doesNothing: doesNothing,
               place: place(switchCase)),
             switchCase
@@ -313,11 +314,15 @@ enum ActionHandlers {
       let effect = handler.statements.last?.item.as(ReturnStmtSyntax.self)?.expression,
       effect.trimmedText != ".none", sends(in: effect).isEmpty
     else { return nil }
-    let sentPaths = descendants(FunctionCallExprSyntax.self, of: effect).compactMap { call in
+    return (effect, sentPaths(in: Syntax(effect)))
+  }
+
+  /// The case paths `node`'s effect closures send: `["check"]` for `await send(.check(false))`.
+  private static func sentPaths(in node: Syntax) -> [[String]] {
+    descendants(FunctionCallExprSyntax.self, of: node).compactMap { call in
       call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "send"
         ? call.arguments.first.flatMap { casePath($0.expression) } : nil
     }
-    return (effect, sentPaths)
   }
 
   /// The returned expressions of a reducer's case: its `return`s at any depth (in `if`,

@@ -392,6 +392,25 @@ struct ActionPingPongRule: Rule {
         """
         Reduce { state, action in
           switch action {
+          case .swapStored: return .send(.checkStatus(fast: true))
+          case let .checkStatus(fast):
+            guard !state.pending.isEmpty else { return .none }
+            if fast {
+              state.isScheduled = true
+              return .run { send in
+                try await clock.sleep(for: .seconds(1))
+                await send(.checkStatus(fast: false))
+              }
+            }
+            state.lastCheck = now
+            return .none
+          }
+        }
+        """),
+      .tca(
+        """
+        Reduce { state, action in
+          switch action {
           case .appeared: return .send(.track)
           case .track:
             let event = state.screen.name
