@@ -19,6 +19,8 @@ import Testing
     final class Book: ObservableObject {
       @Published var entries: [Contact] = []
       func add(_ contact: Contact) { entries.insert(contact, at: 0) }
+      func rename(at position: Int, to name: String) { entries[position].name = name }
+      func retitle(_ note: inout Note, to title: String) { note.title = title }
     }
 
     """

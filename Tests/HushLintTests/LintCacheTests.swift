@@ -8,6 +8,7 @@ import Testing
 @Suite struct LintCacheTests {
   static let contact = """
     struct Contact: Identifiable { var id: UUID; var name: String; var phone: String }
+    func rename(_ contact: inout Contact, to name: String) { contact.name = name }
 
     """
   static let contacts = """

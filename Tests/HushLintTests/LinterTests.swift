@@ -166,6 +166,53 @@ import Testing
     #expect(extended.violations.isEmpty)
   }
 
+  /// `id: \.self` over a model struct is reported only where an element can be edited: the
+  /// project writes one of its `var` properties, or the rows get bindings. Lists that are the
+  /// same on every render (static, or set by the view itself) are never reported.
+  @Test func wholeValueIdentityNeedsAnEditThatCanHappen() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let paths = [
+      try scratch.write(
+        "Preset.swift",
+        """
+        struct Preset: Hashable { var name: String; var gain: Double }
+        enum Presets { static let all = [Preset(name: "Flat", gain: 0)] }
+        """),
+      try scratch.write(
+        "Views.swift",
+        """
+        struct PresetList: View {
+          let presets: [Preset]
+          var body: some View { ForEach(presets, id: \\.self) { Text($0.name) } }
+        }
+        struct BuiltIn: View {
+          static let presets = [Preset(name: "Loud", gain: 6)]
+          private let extra = [Preset(name: "Soft", gain: -6)]
+          var body: some View {
+            ForEach(Self.presets, id: \\.self) { Text($0.name) }
+            ForEach(Presets.all, id: \\.self) { Text($0.name) }
+            ForEach(extra, id: \\.self) { Text($0.name) }
+          }
+        }
+        struct PresetEditor: View {
+          @State private var presets: [Preset] = []
+          var body: some View {
+            ForEach($presets, id: \\.self) { $preset in TextField("Name", text: $preset.name) }
+          }
+        }
+        """),
+    ]
+    // Nothing writes a preset's fields: only the rows given bindings are reported.
+    let unwritten = Linter().lint(files: paths).violations
+    #expect(unwritten.map(\.ruleID) == ["unstable-identity"])
+    #expect(unwritten.map(\.position.line) == [17])
+    let writer = try scratch.write(
+      "Tuning.swift", "func tune(_ preset: inout Preset) { preset.gain += 1 }")
+    let written = Linter().lint(files: paths + [writer]).violations
+    #expect(written.map(\.position.line) == [3, 17])
+  }
+
   @Test func fieldsTheProjectNeverWritesChangeOnlyWithTheWholeValue() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }

@@ -12,7 +12,11 @@ struct UnstableIdentityRule: Rule {
       ForEach(0..<items.count) over a collection that changes, an insertion or deletion shifts \
       every later row, so SwiftUI updates the wrong rows, loses their state and animates \
       nonsense. id: \\.self on a model struct hashes the whole value, so any edit makes a new \
-      row. UUID() in a view's init or body (.id(UUID())) makes a new identity on every render \
+      row; it is reported only where an edit can happen: the rows get bindings, or the \
+      linted code writes one of the struct's var properties (matched by name, so a write to \
+      a property of that name on another type counts too), and never over a list that is \
+      the same on every render (a literal, a static list, a let the view sets itself). \
+      UUID() in a view's init or body (.id(UUID())) makes a new identity on every render \
       and rebuilds the view from scratch (unless it is a small loading view around a \
       ProgressView, the known workaround for one that stops spinning, or a comment right \
       above .id(UUID()) explains \
@@ -321,6 +325,9 @@ struct UnstableIdentityRule: Rule {
         // `ForEach($profiles, id: \.self) { $profile in … }`: the elements of `profiles`.
         let name = Self.lastName(data).map({ $0.hasPrefix("$") ? String($0.dropFirst()) : $0 })
       {
+        // A list that is the same on every render (a literal, a static list, a `let` the view
+        // sets itself) never gives a row a new identity.
+        guard !Self.isConstantList(data, in: view) else { continue }
         var localType = view?.property(named: name)?.type
         if data.is(DeclReferenceExprSyntax.self), let local = LocalBinding.find(name, before: call)
         {
@@ -329,8 +336,11 @@ struct UnstableIdentityRule: Rule {
           localType = type
         }
         let knownType = localType
+        // Rows given bindings (`ForEach($profiles, …) { $profile in … }`) are there to be edited.
+        let isEdited = Self.lastName(data)?.hasPrefix("$") ?? false
         let finding = Finding(at: keyPath) { index in
-          Self.selfIdentityMessage(collection: name, localType: knownType, index: index)
+          Self.selfIdentityMessage(
+            collection: name, localType: knownType, isEdited: isEdited, index: index)
         }
         // Fixed by dropping the argument where the element is `Identifiable`.
         result.append(
@@ -344,6 +354,24 @@ struct UnstableIdentityRule: Rule {
     }
     result += uuidFindings(in: file)
     return result
+  }
+
+  /// Whether `data` is the same list on every render: a literal, `Type.list` or `Self.list`,
+  /// a static property of the view, or a `let` of the view with its value written there
+  /// (`private let rows = [...]`), not one its parent passes.
+  private static func isConstantList(_ data: ExprSyntax, in view: ViewType?) -> Bool {
+    if isLiteralCollection(data) { return true }
+    if let member = data.as(MemberAccessExprSyntax.self),
+      let base = member.base?.as(DeclReferenceExprSyntax.self)
+    {
+      return base.baseName.text.first?.isUppercase == true
+    }
+    guard let name = data.as(DeclReferenceExprSyntax.self)?.baseName.text,
+      let property = view?.property(named: name), !property.isComputed, property.wrapper == nil
+    else { return false }
+    return property.isStatic
+      || (property.declaration.bindingSpecifier.tokenKind == .keyword(.let)
+        && property.initializer != nil)
   }
 
   /// The collection `xs` in `Array(xs.enumerated())` or `xs.enumerated()`.
@@ -496,13 +524,20 @@ struct UnstableIdentityRule: Rule {
   }
 
   /// The message for `id: \\.self` over `collection` when its elements are a model struct
-  /// of the linted code with two or more stored properties and default equality; else `nil`.
+  /// of the linted code with two or more stored properties and default equality, and an edit
+  /// of an element can happen: the rows get bindings, or the linted code writes one of the
+  /// struct's `var` properties (by name: a write to a property of that name on any type
+  /// counts); else `nil`.
   private static func selfIdentityMessage(
-    collection: String, localType: String?, index: ProjectIndex
+    collection: String, localType: String?, isEdited: Bool, index: ProjectIndex
   ) -> String? {
     guard
       let (element, isIdentifiable) = selfIdentityElement(
-        collection: collection, localType: localType, index: index)
+        collection: collection, localType: localType, index: index),
+      isEdited
+        || index.uniqueType(named: element).map({
+          $0.variableProperties.contains(where: index.mayWrite)
+        }) == true
     else { return nil }
     let fix =
       isIdentifiable

@@ -22,6 +22,10 @@ struct SyncClient {
 struct AccountsFeature {
   struct State {
     var walletAccounts: [Account] = []
+
+    mutating func addressLoaded(_ address: String, at position: Int) {
+      walletAccounts[position].address = address
+    }
   }
 }
 
