@@ -203,6 +203,16 @@ public struct ProjectIndex: Sendable, Codable {
     return !summary.mayPublish && !extensionsPublishing.contains(summary.name)
   }
 
+  /// Whether an object of class `type` that nothing holds but the view that made it can
+  /// never announce a change: making it starts no work (see `TypeSummary.mayStartWork`), and
+  /// it inherits no initializer that might (only protocols we know, or `NSObject`).
+  func staysQuietUnheld(_ type: String) -> Bool {
+    guard let summary = uniqueType(qualified: type), summary.kind == .classType else {
+      return false
+    }
+    return !summary.mayStartWork && summary.conformances.isSubset(of: TypeRecorder.quietInheritance)
+  }
+
   /// Element type name of a collection type: `Item` for `[Item]`, `Array<Item>`,
   /// `IdentifiedArrayOf<Item>`.
   static func elementType(of collectionType: String) -> String? {
@@ -270,13 +280,17 @@ struct TypeSummary: Sendable {
   var conformances: Set<String> = []
   /// For a class: whether it may announce changes (see `ProjectIndex.neverPublishes`).
   var mayPublish = true
+  /// For a class: whether making it may start work that goes on with nobody holding it (a
+  /// task, a timer, a subscription): its initializers or stored property values call anything
+  /// but a type's initializer, hold a closure, or hand `self` on.
+  var mayStartWork = true
 }
 
 /// For the lint cache: stored properties are written as two arrays (a tuple is not `Codable`).
 extension TypeSummary: Codable {
   private enum CodingKeys: String, CodingKey {
     case name, kind, parent, storedNames, storedTypes, computedProperties, variableProperties
-    case wrappers, hasCustomEquality, conformances, mayPublish
+    case wrappers, hasCustomEquality, conformances, mayPublish, mayStartWork
   }
 
   init(from decoder: any Decoder) throws {
@@ -298,6 +312,7 @@ extension TypeSummary: Codable {
     hasCustomEquality = try container.decode(Bool.self, forKey: .hasCustomEquality)
     conformances = try container.decode(Set<String>.self, forKey: .conformances)
     mayPublish = try container.decode(Bool.self, forKey: .mayPublish)
+    mayStartWork = try container.decode(Bool.self, forKey: .mayStartWork)
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -313,6 +328,7 @@ extension TypeSummary: Codable {
     try container.encode(hasCustomEquality, forKey: .hasCustomEquality)
     try container.encode(conformances, forKey: .conformances)
     try container.encode(mayPublish, forKey: .mayPublish)
+    try container.encode(mayStartWork, forKey: .mayStartWork)
   }
 }
 
@@ -423,6 +439,33 @@ final class TypeRecorder {
     record(node.name.text, .actor, node.memberBlock, node.inheritanceClause)
   }
 
+  /// Whether code run when an object is made may start work that outlives it: a closure, a
+  /// call of anything but a type's initializer (`Model()`, `super.init()`), or `self` handed
+  /// on (`Registry.add(self)`, `observer = self`).
+  private static func mayStartWork(_ node: Syntax) -> Bool {
+    if !descendants(ClosureExprSyntax.self, of: node).isEmpty { return true }
+    for call in descendants(FunctionCallExprSyntax.self, of: node) {
+      let callee = call.calledExpression
+      if let reference = callee.as(DeclReferenceExprSyntax.self),
+        reference.baseName.text.first?.isUppercase == true
+      {
+        continue
+      }
+      if let member = callee.as(MemberAccessExprSyntax.self),
+        member.declName.baseName.text == "init",
+        let base = member.base?.trimmedText, ["super", "self", "Self"].contains(base)
+      {
+        continue
+      }
+      return true
+    }
+    // `self` as a value, not as the base of `self.x`.
+    return descendants(DeclReferenceExprSyntax.self, of: node).contains { reference in
+      reference.baseName.tokenKind == .keyword(.self)
+        && reference.parent?.as(MemberAccessExprSyntax.self)?.base?.id != reference.id
+    }
+  }
+
   /// Leaves the type or extension entered last.
   func exit() { enclosing.removeLast() }
 
@@ -443,6 +486,17 @@ final class TypeRecorder {
           guard let variable = member.decl.as(VariableDeclSyntax.self) else { return false }
           return !variable.attributes.isEmpty && !variable.isStatic
         }
+      summary.mayStartWork = members.members.contains { member in
+        if let initializer = member.decl.as(InitializerDeclSyntax.self) {
+          return initializer.body.map { Self.mayStartWork(Syntax($0)) } ?? false
+        }
+        guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.isStatic,
+          !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.lazy) })
+        else { return false }
+        return variable.bindings.contains { binding in
+          binding.initializer.map { Self.mayStartWork(Syntax($0.value)) } ?? false
+        }
+      }
     }
     for member in members.members {
       if let function = member.decl.as(FunctionDeclSyntax.self),

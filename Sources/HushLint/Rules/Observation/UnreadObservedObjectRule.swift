@@ -14,7 +14,10 @@ struct UnreadObservedObjectRule: Rule {
       children observe the object themselves, or pass a plain reference. A view that owns a \
       @StateObject only to inject it is reported at a lower severity: on iOS 17 and later, make \
       the model @Observable and hold it in @State. @Environment(Model.self) and @Bindable are \
-      never reported: Observation tracks reads, so an unread one costs nothing.
+      never reported: Observation tracks reads, so an unread one costs nothing. Nor is a \
+      @StateObject the view makes and never uses when making the object starts no work (no \
+      task, timer or subscription in its initializers): nothing else holds it, so it never \
+      changes; that is dead code, not a render cost.
       """,
     triggeringExamples: [
       Example(
@@ -79,8 +82,35 @@ struct UnreadObservedObjectRule: Rule {
           var body: some View { Child(a: a) }
         }
         """),
+      Example(
+        """
+        final class Clock: ObservableObject {
+          @Published var now = Date()
+          private var timer: Timer?
+          init() {
+            timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in
+              self?.now = Date()
+            }
+          }
+        }
+        struct Header: View {
+          @StateObject private var ↓clock = Clock()
+          var body: some View { Text("Header") }
+        }
+        """),
     ],
     nonTriggeringExamples: [
+      Example(
+        """
+        final class Draft: ObservableObject {
+          @Published var text = ""
+          @Published var isDirty = false
+        }
+        struct Composer: View {
+          @StateObject private var draft = Draft()
+          var body: some View { Text("Compose") }
+        }
+        """),
       Example(
         """
         struct Badge: View {
@@ -174,10 +204,21 @@ struct UnreadObservedObjectRule: Rule {
         let name = property.binding.pattern
         let finding: Finding
         if kinds.isEmpty {
-          finding = Finding(
+          let unused = Finding(
             at: name,
             message: "'\(property.name)' is an @\(wrapper) that this view never reads; it "
               + "re-renders the view on every change of the object: remove it")
+          // `@StateObject private var model = Model()` used nowhere: nothing else holds the
+          // object, so it changes only by work it starts itself. Dead code, not a render cost,
+          // when making it starts none.
+          let madeHereOnly =
+            wrapper == "StateObject" && property.initializer != nil
+            && UseContext.uses(of: property.name, in: view.members, source: file.source).isEmpty
+          finding =
+            madeHereOnly
+            ? unused.dropped { index in
+              Self.objectType(of: property).map(index.staysQuietUnheld) ?? false
+            } : unused
         } else if ownsAndInjects {
           finding = Finding(
             at: name,
