@@ -78,7 +78,8 @@ public struct LintedFile: Sendable {
       // to a lint of the whole set of files.
       var own = ProjectIndex()
       own.add(types)
-      own.mutatedNames = mutated.names
+      own.writes = mutated.owners
+      own.viewSites = ViewSites.collect(syntax.calls)
       own.actionHandlers = ActionHandlers.byType(
         in: syntax.switches, file: path, lines: lines)
       own.nestedActionPaths = ActionHandlers.nestedPaths(in: syntax.switches)

@@ -23,9 +23,10 @@ public struct ProjectIndex: Sendable, Codable {
   /// Types with an extension that mentions `objectWillChange`, so may publish changes.
   var extensionsPublishing: Set<String> = []
   /// Names the linted code assigns or mutates outside initializers (`x.count = …`,
-  /// `xs.append(…)`): the last name of each target. Meaningful only when `mutationsKnown`.
-  var mutatedNames: Set<String> = []
-  /// Whether `mutatedNames` covers every linted file, so a name missing from it is never
+  /// `xs.append(…)`): the last name of each target, with the types whose property it may be
+  /// (``WriteOwner``). Meaningful only when `mutationsKnown`.
+  var writes: [String: Set<String>] = [:]
+  /// Whether `writes` covers every linted file, so a name missing from it is never
   /// written after it is made.
   var mutationsKnown = false
   /// Collections a reducer runs element reducers over: `rows` for
@@ -54,6 +55,9 @@ public struct ProjectIndex: Sendable, Codable {
   /// The properties each view hands to child views it makes, by view name: `Panel` →
   /// `(level, LevelRow, level, binding)` for `LevelRow(level: $level)` in `Panel`.
   var handoffs: [String: [ViewHandoff]] = [:]
+
+  /// Where the linted code makes each type by calling its name, by type (``ViewSites``).
+  var viewSites: [String: Set<String>] = [:]
 
   /// An empty index.
   public init() {}
@@ -91,7 +95,7 @@ public struct ProjectIndex: Sendable, Codable {
     extensionCounts.merge(other.extensionCounts) { $0 + $1 }
     extensionComputedProperties.merge(other.extensionComputedProperties) { $0.union($1) }
     forEachCollections.formUnion(other.forEachCollections)
-    mutatedNames.formUnion(other.mutatedNames)
+    writes.merge(other.writes) { $0.union($1) }
     extensionConformances.merge(other.extensionConformances) { $0.union($1) }
     extensionsPublishing.formUnion(other.extensionsPublishing)
     actionHandlers.merge(other.actionHandlers) { $0 + $1 }
@@ -105,12 +109,66 @@ public struct ProjectIndex: Sendable, Codable {
     sliderBindings.merge(other.sliderBindings) { $0.union($1) }
     handoffs.merge(other.handoffs) { $0 + $1 }
     childActions.formUnion(other.childActions)
+    viewSites.merge(other.viewSites) { $0.union($1) }
+  }
+
+  /// Whether the view `name` is made again only when a window or scene opens, never because
+  /// its parent renders again: every place that makes it (previews aside) is the `body` of an
+  /// app or scene that holds no state, or the body or helpers of a view with no stored
+  /// property at all (no input, no state, no environment: SwiftUI never runs its body again
+  /// for its parent). Then its stored-property defaults and initializer run once per window.
+  func isMadeOnlyWithItsWindow(_ name: String) -> Bool {
+    guard let sites = viewSites[name], !sites.isEmpty else { return false }
+    return sites.allSatisfy { site in
+      if site.hasPrefix("scene:") {
+        guard let scene = uniqueType(named: String(site.dropFirst(6))) else { return false }
+        // An app's plain `let`s never change; a scene's inputs change with its app.
+        return scene.conformances.contains("App")
+          ? scene.storedProperties.allSatisfy { property in
+            scene.wrappers[property.name].map { $0.hasSuffix("DelegateAdaptor") } ?? true
+          }
+          : scene.storedProperties.isEmpty
+      }
+      if site.hasPrefix("in:") {
+        let parent = String(site.dropFirst(3))
+        guard let view = uniqueType(named: parent), view.kind == .structure,
+          conforms(parent, to: "View") == true
+        else { return false }
+        return view.storedProperties.isEmpty
+      }
+      return false
+    }
   }
 
   /// Whether the linted code may write `name` after it is made: `true` unless every file's
   /// writes are known and none is to `name`.
   func mayWrite(_ name: String) -> Bool {
-    !mutationsKnown || mutatedNames.contains(name)
+    !mutationsKnown || writes[name] != nil
+  }
+
+  /// Whether the linted code may write the property `name` of type `type` (a simple name)
+  /// after it is made: as ``mayWrite(_:)``, leaving out the writes that go, as far as the code
+  /// shows, to another type's property of that name (a server model with the same fields).
+  func mayWrite(_ name: String, of type: String) -> Bool {
+    guard mutationsKnown else { return true }
+    guard let owners = writes[name] else { return false }
+    return owners.contains { owner in
+      let resolved = writeOwner(owner)
+      return resolved == WriteOwner.unknown || resolved == type
+    }
+  }
+
+  /// The type `owner` (from ``WriteOwner``) names: for `@Owner.property`, the written type of
+  /// that stored property of the one type named `Owner`; ``WriteOwner/unknown`` when the
+  /// index cannot tell.
+  func writeOwner(_ owner: String) -> String {
+    guard owner.hasPrefix("@") else { return owner }
+    let parts = owner.dropFirst().split(separator: ".", maxSplits: 1).map(String.init)
+    guard parts.count == 2, let summary = uniqueType(named: parts[0]),
+      let type = summary.storedProperties.first(where: { $0.name == parts[1] })?.type,
+      let name = WriteOwner.simpleName(ofStoredType: type)
+    else { return WriteOwner.unknown }
+    return name == "Self" ? summary.name : name
   }
 
   /// Whether the binding handed to view `type` as `label` drives a `Slider` with no step, in

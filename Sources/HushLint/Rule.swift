@@ -95,6 +95,11 @@ enum FindingCondition: Codable, Sendable, Hashable {
   /// it renders: reported when that member builds an expensive object each time it runs.
   case readsExpensiveMember(key: String, name: String)
 
+  /// Work done when the view `view` is made (a stored property's default, its initializer):
+  /// reported with `message` unless the view is made only when its window opens
+  /// (``ProjectIndex/isMadeOnlyWithItsWindow(_:)``).
+  case madeWithView(view: String, message: String)
+
   /// The message when the condition holds in `index`; `nil` when it does not.
   func message(in index: ProjectIndex) -> String? {
     switch self {
@@ -102,6 +107,8 @@ enum FindingCondition: Codable, Sendable, Hashable {
       return index.expensiveMember(key).map {
         ExpensiveViewInitRule.expensiveMemberMessage(name, $0)
       }
+    case .madeWithView(let view, let message):
+      return index.isMadeOnlyWithItsWindow(view) ? nil : message
     }
   }
 }

@@ -250,6 +250,56 @@ import Testing
         == ["unstable-identity", "whole-model-dependency"])
   }
 
+  /// A server target beside the app, with a record type whose fields have the model's
+  /// names: the record's writes say nothing about the model.
+  @Test func writesToAnotherTypesFieldsOfTheSameNameDoNotCount() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let paths = [
+      try scratch.write(
+        "Article.swift",
+        """
+        struct Article: Codable { var title: String; var body: String; var views: Int }
+        struct ArticleTitle: View {
+          let article: Article
+          var body: some View { Text(article.title) }
+        }
+        """),
+      try scratch.write(
+        "Server.swift",
+        """
+        final class ArticleRecord { var title = ""; var body = ""; var views = 0
+          func touch() { views += 1; self.body = body.trimmed() }
+        }
+        struct Editor { var record: ArticleRecord? }
+        extension Editor {
+          func publish(_ draft: ArticleRecord, as title: String) {
+            draft.title = title
+            let copy = ArticleRecord()
+            copy.views = 0
+            let found = lookUp() as? ArticleRecord
+            found?.body = ""
+            record?.views = 1
+          }
+        }
+        """),
+    ]
+    #expect(Linter().lint(files: paths).violations.isEmpty)
+    // A write the file cannot attribute (a closure's `$0`) may be to the model.
+    let unknown = try scratch.write(
+      "Counter.swift",
+      "func count(_ all: inout [Article]) { all.indices.forEach { all[$0].views += 1 } }")
+    let reported = Linter().lint(files: paths + [unknown]).violations
+    #expect(reported.map(\.ruleID) == ["whole-model-dependency"])
+    #expect(reported.first?.message.contains("when views change") == true)
+    // A write through a value of the model's type is to the model.
+    let typed = try scratch.write(
+      "Rename.swift", "func rename(_ article: inout Article) { article.body = \"\" }")
+    #expect(
+      Linter().lint(files: paths + [typed]).violations.first?.message.contains("when body change")
+        == true)
+  }
+
   /// A reducer split over extensions in several files, as large TCA apps split theirs: an
   /// action sent in one file is handled in another.
   @Test func actionHandlersInOtherFilesAreKnown() throws {

@@ -17,9 +17,26 @@ struct ExpensiveViewInitRule: Rule {
       method, in any file, that builds one each time it runs (var publishedText: String { \
       let f = RelativeDateTimeFormatter() … }) when a view reads it while rendering: the \
       finding is at the read, and names where the object is built. Work inside actions \
-      (Button, .task, .onAppear) is not reported.
+      (Button, .task, .onAppear) is not reported, and neither is a stored property's default \
+      or an initializer of a view made only when its window opens: every place that makes it \
+      (previews aside) is the body of an app with no state (Settings { SettingsPanes() }) or \
+      of a view with no stored property at all, whose body SwiftUI never runs again.
       """,
     triggeringExamples: [
+      Example(
+        """
+        @main struct NotesApp: App {
+          var body: some Scene { Settings { SettingsPanes() } }
+        }
+        struct SettingsPanes: View {
+          @State private var tab = 0
+          var body: some View { TabView(selection: $tab) { GeneralPane().tag(0) } }
+        }
+        struct GeneralPane: View {
+          private let formatter = ↓DateFormatter()
+          var body: some View { Text(formatter.string(from: .now)) }
+        }
+        """),
       Example(
         """
         struct Clip {
@@ -85,6 +102,21 @@ struct ExpensiveViewInitRule: Rule {
         """),
     ],
     nonTriggeringExamples: [
+      Example(
+        """
+        @main struct NotesApp: App {
+          @NSApplicationDelegateAdaptor(AppDelegate.self) var delegate
+          var body: some Scene { Settings { SettingsPanes() } }
+        }
+        struct SettingsPanes: View {
+          var body: some View { TabView { GeneralPane().tabItem { Text("General") } } }
+        }
+        struct GeneralPane: View {
+          private let formatter = DateFormatter()
+          var body: some View { Text(formatter.string(from: .now)) }
+        }
+        #Preview { GeneralPane() }
+        """),
       Example(
         """
         struct AirTime: View {
@@ -192,12 +224,20 @@ struct ExpensiveViewInitRule: Rule {
     for view in file.views {
       let rendered = RenderScope.perRenderCode(of: view)
       for code in rendered {
+        // A stored property's default or the initializer runs when the view is made, not
+        // when it renders: only as often as its parent renders.
+        let runsWhenMade =
+          code.member.is(InitializerClauseSyntax.self)
+          || code.member.is(InitializerDeclSyntax.self)
         for call in code.calls where seen.insert(call.id).inserted {
           if let what = Self.expensiveWork(call) {
-            let finding = Finding(
-              at: call,
-              message: "\(what) runs each time this view is created or rendered; make it "
-                + "once (a static let, the model, or a FormatStyle)")
+            let message =
+              "\(what) runs each time this view is created or rendered; make it once (a "
+              + "static let, the model, or a FormatStyle)"
+            var finding = Finding(at: call, message: message)
+            if runsWhenMade {
+              finding.condition = .madeWithView(view: view.name, message: message)
+            }
             result.append(StaticLetFix.fix(finding, for: call, in: view) ?? finding)
           }
         }

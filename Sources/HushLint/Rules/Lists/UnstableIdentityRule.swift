@@ -288,7 +288,7 @@ struct UnstableIdentityRule: Rule {
       let keyPathText = keyPath?.components.trimmedText
       if let keyPath, keyPathText == ".offset", let enumerated = Self.enumeratedBase(data) {
         // The file changes the collection only at its end: no element moves to another offset.
-        if let name = Self.lastName(enumerated), mutated.names.contains(name),
+        if let name = Self.lastName(enumerated), mutated.owners[name] != nil,
           !mutated.shifted.contains(name), !Self.hasEditingModifier(call)
         {
           continue
@@ -459,7 +459,7 @@ struct UnstableIdentityRule: Rule {
     else { return isWholeProperty ? .changes : member }
     let isConstant =
       property.isStatic || property.declaration.bindingSpecifier.tokenKind == .keyword(.let)
-      || !mutated.names.contains(root)
+      || mutated.owners[root] == nil
     guard isConstant else { return isWholeProperty ? .changes : member }
     if isWholeProperty { return .fixed }
     guard let type = property.type, let name = lastName(collection) else { return member }
@@ -535,8 +535,8 @@ struct UnstableIdentityRule: Rule {
       let (element, isIdentifiable) = selfIdentityElement(
         collection: collection, localType: localType, index: index),
       isEdited
-        || index.uniqueType(named: element).map({
-          $0.variableProperties.contains(where: index.mayWrite)
+        || index.uniqueType(named: element).map({ summary in
+          summary.variableProperties.contains { index.mayWrite($0, of: summary.name) }
         }) == true
     else { return nil }
     let fix =
@@ -680,7 +680,9 @@ struct UnstableIdentityRule: Rule {
 
 /// Names of collections that the file mutates: `xs.append(…)`, `xs = …`, `xs.remove(…)`.
 struct MutatedNames {
-  var names: Set<String> = []
+  /// Each name the file writes, with its owners (``WriteOwner``): the types whose property of that name the
+  /// writes may change.
+  var owners: [String: Set<String>] = [:]
   /// Names of collections the file inserts into or removes from other than at the end, or
   /// reorders: what moves an element to another index. Appending, removing the last element
   /// or replacing the whole collection keeps every remaining element at its index.
@@ -703,7 +705,7 @@ struct MutatedNames {
         let base = call.calleeBase, !Self.isInInitializer(call)
       else { continue }
       if let last = Self.lastName(base) {
-        names.insert(last)
+        owners[last, default: []].insert(WriteOwner.of(base))
         if Self.shiftingMethods.contains(name) || (name == "removeAll" && !call.arguments.isEmpty)
           || (name == "removeAll" && call.trailingClosure != nil)
         {
@@ -720,7 +722,7 @@ struct MutatedNames {
         second.is(AssignmentExprSyntax.self)
         || ["+=", "-="].contains(second.as(BinaryOperatorExprSyntax.self)?.operator.text)
       if isAssignment, !Self.isInInitializer(sequence), let last = Self.lastName(first) {
-        names.insert(last)
+        owners[last, default: []].insert(WriteOwner.of(first))
       }
     }
   }

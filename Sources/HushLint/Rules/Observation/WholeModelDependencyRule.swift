@@ -235,7 +235,7 @@ struct WholeModelDependencyRule: Rule {
     let stored = Set(model.storedProperties.map(\.name))
     // A field nothing writes after the model is made changes only with the whole value.
     let unreadChanging = model.variableProperties.subtracting(read).subtracting(["id"])
-      .filter(index.mayWrite)
+      .filter { index.mayWrite($0, of: model.name) }
     guard read.isSubset(of: stored), !unreadChanging.isEmpty else { return nil }
     let shown = read.sorted().joined(separator: " and ")
     let others = unreadChanging.sorted()

@@ -1,0 +1,81 @@
+import SwiftSyntax
+
+/// Where the linted code makes each type by calling it (`SettingsPane()`): what decides how
+/// often a view is made again, and so how often its stored-property defaults and initializer
+/// run.
+///
+/// A site, as kept in the project index, is one of:
+/// - `scene:App`: in the `body` of the scene or app `App` (`Settings { SettingsPane() }`);
+/// - `in:Panes`: in a computed property or method of the type `Panes` (its `body`);
+/// - ``elsewhere``: anywhere else (a stored property's default, an initializer, a free
+///   function).
+///
+/// Previews (`#Preview`, a `PreviewProvider`) are not sites: they do not run in the app.
+enum ViewSites {
+  static let elsewhere = "*"
+
+  /// The sites of every type the file makes with a call of its plain name.
+  static func collect(_ calls: [FunctionCallExprSyntax]) -> [String: Set<String>] {
+    var sites: [String: Set<String>] = [:]
+    for call in calls {
+      guard let reference = call.calledExpression.as(DeclReferenceExprSyntax.self),
+        reference.argumentNames == nil, reference.baseName.text.first?.isUppercase == true,
+        let site = site(of: call)
+      else { continue }
+      sites[reference.baseName.text, default: []].insert(site)
+    }
+    return sites
+  }
+
+  /// The site of `call`, or `nil` in a preview.
+  private static func site(of call: FunctionCallExprSyntax) -> String? {
+    for ancestor in ancestors(of: call) {
+      if let macro = ancestor.as(MacroExpansionExprSyntax.self) {
+        if macro.macroName.text == "Preview" { return nil }
+      } else if let macro = ancestor.as(MacroExpansionDeclSyntax.self) {
+        if macro.macroName.text == "Preview" { return nil }
+      } else if let item = ancestor.as(MemberBlockItemSyntax.self) {
+        return site(in: item)
+      }
+    }
+    return elsewhere
+  }
+
+  /// The site of a call inside the member `item`.
+  private static func site(in item: MemberBlockItemSyntax) -> String? {
+    // The item is in a member list, in a member block, in the declaration.
+    guard let declaration = item.parent?.parent?.parent else { return elsewhere }
+    let typeName: String?
+    let inherited: InheritanceClauseSyntax?
+    if let named = declaration.asProtocol(NamedDeclSyntax.self),
+      let group = declaration.asProtocol(DeclGroupSyntax.self)
+    {
+      typeName = named.name.text
+      inherited = group.inheritanceClause
+    } else if let extensionDecl = declaration.as(ExtensionDeclSyntax.self) {
+      typeName = extensionDecl.extendedType.simpleName
+      inherited = extensionDecl.inheritanceClause
+    } else {
+      return elsewhere
+    }
+    guard let typeName else { return elsewhere }
+    if TypeRecorder.inheritedNames(inherited).contains("PreviewProvider") { return nil }
+    if let variable = item.decl.as(VariableDeclSyntax.self) {
+      guard !variable.isStatic, let binding = variable.bindings.first, binding.isComputed else {
+        return elsewhere
+      }
+      if binding.identifierName == "body",
+        binding.typeAnnotation?.type.trimmedText.hasSuffix("Scene") == true
+      {
+        return "scene:" + typeName
+      }
+      return "in:" + typeName
+    }
+    if let function = item.decl.as(FunctionDeclSyntax.self),
+      !function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+    {
+      return "in:" + typeName
+    }
+    return elsewhere
+  }
+}

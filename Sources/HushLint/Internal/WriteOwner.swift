@@ -1,0 +1,107 @@
+import SwiftSyntax
+
+/// The type whose property a write changes, as far as one file shows it: `Item` for
+/// `item.title = …` when `item` is declared `var item: Item` or `var item = Item(…)`, the
+/// enclosing type for `title = …` or `self.title = …`.
+///
+/// Written as a string kept in the project index:
+/// - a type's simple name (`Item`);
+/// - `@Owner.property` when the write goes through a property of the enclosing type, whose
+///   type the whole project's index knows (``ProjectIndex/writeOwner(_:)``);
+/// - ``unknown`` when the file does not show it (`$0.title`, `rows[i].title`, `a.b.title`, a
+///   name declared without a type): such a write may change any type's property of that name.
+enum WriteOwner {
+  static let unknown = "?"
+
+  /// The owner of the property `target` names: `title` in `item.title`, `items` in `items`.
+  static func of(_ target: ExprSyntax) -> String {
+    if target.is(DeclReferenceExprSyntax.self) {
+      return ActionHandlers.reducerType(of: target) ?? unknown
+    }
+    guard let member = target.as(MemberAccessExprSyntax.self), let base = member.base else {
+      return unknown
+    }
+    var root = base
+    while true {
+      if let optional = root.as(OptionalChainingExprSyntax.self) {
+        root = optional.expression
+      } else if let forced = root.as(ForceUnwrapExprSyntax.self) {
+        root = forced.expression
+      } else {
+        break
+      }
+    }
+    guard let reference = root.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil
+    else { return unknown }
+    let name = reference.baseName.text
+    if reference.baseName.tokenKind == .keyword(.self) {
+      return ActionHandlers.reducerType(of: target) ?? unknown
+    }
+    if name.hasPrefix("$") { return unknown }
+    if let local = LocalBinding.find(name, before: target) {
+      if let type = local.type { return simpleName(ofType: type, at: target) ?? unknown }
+      if let value = local.value { return typeMade(by: value) ?? unknown }
+      return unknown
+    }
+    guard let enclosing = ActionHandlers.reducerType(of: target) else { return unknown }
+    return "@\(enclosing).\(name)"
+  }
+
+  /// `Item` for `Item`, `Item?`, `inout Item`, `Feature.Item`, the enclosing type for `Self`;
+  /// `nil` for a generic, collection, tuple, function or composed type.
+  static func simpleName(ofType text: String, at node: some SyntaxProtocol) -> String? {
+    let name = simpleName(ofStoredType: text)
+    return name == "Self" ? ActionHandlers.reducerType(of: node) : name
+  }
+
+  /// As ``simpleName(ofType:at:)``, leaving `Self` as it is.
+  static func simpleName(ofStoredType text: String) -> String? {
+    var type = Substring(text)
+    for prefix in ["inout ", "borrowing ", "consuming "] where type.hasPrefix(prefix) {
+      type = type.dropFirst(prefix.count)
+    }
+    while let last = type.last, last == "?" || last == "!" { type = type.dropLast() }
+    guard let first = type.first, first.isUppercase,
+      type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
+    else { return nil }
+    return String(type.split(separator: ".").last ?? type)
+  }
+
+  /// The type `value` makes: `Item` for `Item(…)`, `Item.init(…)`, `try await Item(…)` and
+  /// `x as? Item`; `nil` when that is not written there.
+  private static func typeMade(by value: ExprSyntax) -> String? {
+    var current = value
+    while true {
+      if let tryExpr = current.as(TryExprSyntax.self) {
+        current = tryExpr.expression
+      } else if let awaitExpr = current.as(AwaitExprSyntax.self) {
+        current = awaitExpr.expression
+      } else if let forced = current.as(ForceUnwrapExprSyntax.self) {
+        current = forced.expression
+      } else {
+        break
+      }
+    }
+    if let cast = current.as(AsExprSyntax.self) {
+      return simpleName(ofType: cast.type.trimmedText, at: value)
+    }
+    if let sequence = current.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+      let cast = Array(sequence.elements)[1].as(UnresolvedAsExprSyntax.self),
+      cast.questionOrExclamationMark != nil,
+      let type = sequence.elements.last?.as(TypeExprSyntax.self)
+    {
+      return simpleName(ofType: type.type.trimmedText, at: value)
+    }
+    guard let call = current.as(FunctionCallExprSyntax.self) else { return nil }
+    var called = call.calledExpression
+    if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
+      let base = member.base
+    {
+      called = base
+    }
+    guard let reference = called.as(DeclReferenceExprSyntax.self),
+      reference.baseName.text.first?.isUppercase == true
+    else { return nil }
+    return reference.baseName.text
+  }
+}
