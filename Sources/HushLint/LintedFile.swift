@@ -88,6 +88,8 @@ public struct LintedFile: Sendable {
         functions: syntax.functions, variables: syntax.variables,
         enumCases: syntax.enumCases, viewNames: Set(views.map(\.name)), file: path,
         lines: lines)
+      own.collectionWorkMembers = ExpensiveMembers.collectionWork(
+        calls: syntax.calls, viewNames: Set(views.map(\.name)), file: path, lines: lines)
       (own.handoffs, own.sliderBindings) = ViewType.handoffs(in: views, syntax: syntax)
       self.index = own
     }

@@ -47,6 +47,9 @@ public struct ProjectIndex: Sendable, Codable {
   /// Computed properties and methods outside views that build a formatter, coder or regular
   /// expression each time they run, by key (`publishedText`, `text(for:)`).
   var expensiveMembers: [String: ExpensiveMember] = [:]
+  /// Computed properties and methods outside views that filter, sort or group a collection
+  /// each time they run, by key (`sortedItems`, `visible(in:)`).
+  var collectionWorkMembers: [String: CollectionWorkMember] = [:]
   /// How many computed properties and methods the project declares under each key.
   var memberDeclarations: [String: Int] = [:]
   /// The `@Binding` properties of each view that drive a `Slider` with no step, by view name:
@@ -101,6 +104,11 @@ public struct ProjectIndex: Sendable, Codable {
     actionHandlers.merge(other.actionHandlers) { $0 + $1 }
     nestedActionPaths.merge(other.nestedActionPaths) { $0.union($1) }
     expensiveMembers.merge(other.expensiveMembers) { first, second in
+      var merged = first
+      merged.count += second.count
+      return merged
+    }
+    collectionWorkMembers.merge(other.collectionWorkMembers) { first, second in
       var merged = first
       merged.count += second.count
       return merged
@@ -184,6 +192,14 @@ public struct ProjectIndex: Sendable, Codable {
       }
     }
     return false
+  }
+
+  /// The member every declaration of `key` is: one that filters, sorts or groups a collection
+  /// each time it runs; `nil` when some declaration of that key does not.
+  func collectionWorkMember(_ key: String) -> CollectionWorkMember? {
+    guard let member = collectionWorkMembers[key], member.count == memberDeclarations[key]
+    else { return nil }
+    return member
   }
 
   /// The member every declaration of `key` is: one that builds an expensive object each time

@@ -95,6 +95,10 @@ enum FindingCondition: Codable, Sendable, Hashable {
   /// it renders: reported when that member builds an expensive object each time it runs.
   case readsExpensiveMember(key: String, name: String)
 
+  /// A list's data is `name` (found by `key`) of a model, which filters, sorts or groups a
+  /// collection each time it runs: reported when it does.
+  case readsCollectionWork(key: String, name: String)
+
   /// Work done when the view `view` is made (a stored property's default, its initializer):
   /// reported with `message` unless the view is made only when its window opens
   /// (``ProjectIndex/isMadeOnlyWithItsWindow(_:)``).
@@ -106,6 +110,10 @@ enum FindingCondition: Codable, Sendable, Hashable {
     case .readsExpensiveMember(let key, let name):
       return index.expensiveMember(key).map {
         ExpensiveViewInitRule.expensiveMemberMessage(name, $0)
+      }
+    case .readsCollectionWork(let key, let name):
+      return index.collectionWorkMember(key).flatMap {
+        CollectionWorkInBodyRule.collectionWorkMessage(name, $0, in: index)
       }
     case .madeWithView(let view, let message):
       return index.isMadeOnlyWithItsWindow(view) ? nil : message

@@ -250,6 +250,62 @@ import Testing
         == ["unstable-identity", "whole-model-dependency"])
   }
 
+  /// How often a view is made and what a model's member costs are decided across files: a
+  /// settings pane made only by a stateless app's scene keeps its stored formatter, and a
+  /// list's data read from a model member that sorts is reported at the read.
+  @Test func viewSitesAndModelMembersAreDecidedAcrossFiles() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let paths = [
+      try scratch.write(
+        "App.swift",
+        """
+        @main struct Notes: App {
+          var body: some Scene { Settings { Panes() } }
+        }
+        struct Panes: View {
+          var body: some View { TabView { AboutPane() } }
+        }
+        """),
+      try scratch.write(
+        "AboutPane.swift",
+        """
+        struct AboutPane: View {
+          let library: Library
+          private let formatter = DateFormatter()
+          var body: some View {
+            Text(formatter.string(from: .now))
+            List(library.recent) { Text($0.title) }
+          }
+        }
+        """),
+      try scratch.write(
+        "Library.swift",
+        """
+        @Observable final class Library {
+          var notes: [Note] = []
+          var recent: [Note] { notes.sorted { $0.date > $1.date } }
+        }
+        """),
+    ]
+    let quiet = Linter().lint(files: paths).violations
+    #expect(quiet.map(\.ruleID) == ["collection-work-in-body"])
+    #expect(
+      quiet.first?.message.contains("sorted over the whole collection (Library.swift:3)") == true)
+    // A second place that makes the pane, in a view that renders again, makes it per render.
+    let sidebar = try scratch.write(
+      "Sidebar.swift",
+      """
+      struct Sidebar: View {
+        @State private var showsAbout = false
+        var body: some View { if showsAbout { AboutPane(library: Library()) } }
+      }
+      """)
+    #expect(
+      Linter().lint(files: paths + [sidebar]).violations.map(\.ruleID).sorted()
+        == ["collection-work-in-body", "expensive-view-init"])
+  }
+
   /// A server target beside the app, with a record type whose fields have the model's
   /// names: the record's writes say nothing about the model.
   @Test func writesToAnotherTypesFieldsOfTheSameNameDoNotCount() throws {

@@ -13,6 +13,19 @@ struct ExpensiveMember: Sendable, Hashable, Codable {
   var count: Int
 }
 
+/// A computed property or method outside views that filters, sorts or groups a collection
+/// each time it runs (see ``ExpensiveMembers/collectionWork(calls:viewNames:file:lines:)``).
+struct CollectionWorkMember: Sendable, Hashable, Codable {
+  /// The operation: `sorted`, `filter`, `Dictionary(grouping:)`.
+  var work: String
+  /// The property it walks, when it is a name: `items` in `items.sorted()`.
+  var walks: String?
+  /// Where, for messages: `Library.swift:40` (the first of them).
+  var place: String
+  /// How many declarations of its key do such work.
+  var count: Int
+}
+
 enum ExpensiveMembers {
   /// Whether `source` may build one of ``ExpensiveViewInitRule/expensiveTypes``: it spells a
   /// part of every one of their names. Most files do not, and their calls need no look.
@@ -80,6 +93,38 @@ enum ExpensiveMembers {
     return (expensive, declared)
   }
 
+  /// The members of a file outside views that filter, sort or group a collection each time
+  /// they run (`var sortedItems: [Item] { items.sorted { … } }` in a model), by key: the
+  /// first such call of each, with the property it walks (`items`).
+  static func collectionWork(
+    calls: [FunctionCallExprSyntax], viewNames: Set<String>, file: String, lines: LineTable
+  ) -> [String: CollectionWorkMember] {
+    var found: [String: CollectionWorkMember] = [:]
+    let fileName = lastPathComponent(of: file)
+    for call in calls {
+      let work: String
+      var walks: String?
+      if let name = call.calleeName, CollectionWorkInBodyRule.memberOperations.contains(name),
+        let base = call.calleeBase
+      {
+        guard !CollectionWorkInBodyRule.isConstant(base) else { continue }
+        work = name
+        walks = CollectionWorkInBodyRule.propertyName(
+          memberCalls(of: base).last?.calleeBase ?? base)
+      } else if call.isType("Dictionary"), call.argument("grouping") != nil {
+        work = "Dictionary(grouping:)"
+      } else {
+        continue
+      }
+      guard let key = memberBuildingEachRun(call, viewNames: viewNames), found[key] == nil
+      else { continue }
+      let line = lines.position(of: call.positionAfterSkippingLeadingTrivia).line
+      found[key] = CollectionWorkMember(
+        work: work, walks: walks, place: "\(fileName):\(line)", count: 1)
+    }
+    return found
+  }
+
   /// Whether `call` compiles a pattern that is not a literal (`NSRegularExpression(pattern:
   /// rule.pattern)`): it changes with its input and cannot be made once.
   private static func isBuiltFromInput(_ call: FunctionCallExprSyntax) -> Bool {
@@ -90,7 +135,7 @@ enum ExpensiveMembers {
   /// The key of the computed property or method that runs `call` each time it runs; `nil`
   /// when the object is made once (a `static let` or a global's initializer, an `init`, a
   /// `lazy var`), in a view (the view's own rule sees it), or in a local function.
-  private static func memberBuildingEachRun(
+  static func memberBuildingEachRun(
     _ call: FunctionCallExprSyntax, viewNames: Set<String>
   ) -> String? {
     var key: String?

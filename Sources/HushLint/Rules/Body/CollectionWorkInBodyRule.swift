@@ -16,11 +16,30 @@ struct CollectionWorkInBodyRule: Rule {
       (let shown = items.filter { … }; ForEach(shown)), in methods that build views \
       (@ViewBuilder, some View, AnyView), and in a computed property or method of the view \
       that ForEach reads (var visible: [Item] { items.filter { … } }): read again inside \
-      each row, it runs once per row and the list costs O(n²). Literal arrays, ranges, \
+      each row, it runs once per row and the list costs O(n²). So is a model's computed \
+      property or method, in any file, that a list's data reads (ForEach(library.sortedBooks) \
+      with var sortedBooks: [Book] { books.sorted { … } }): the finding is at the read and \
+      names where the work is. Literal arrays, ranges, \
       static data and collections of an enum's values are not reported, nor is reversed(), \
       which is a constant-time view of the collection, nor a computed property that only maps.
       """,
     triggeringExamples: [
+      Example(
+        """
+        @Observable final class Library {
+          var books: [Book] = []
+          var query = ""
+          var sortedBooks: [Book] { books.sorted { $0.title < $1.title } }
+          func matches() -> [Book] { books.filter { $0.title.contains(query) } }
+        }
+        struct Shelf: View {
+          let library: Library
+          var body: some View {
+            List(library.↓sortedBooks) { Text($0.title) }
+            ForEach(library.↓matches()) { Text($0.title) }
+          }
+        }
+        """),
       Example(
         """
         var body: some View {
@@ -74,6 +93,23 @@ struct CollectionWorkInBodyRule: Rule {
         """),
     ],
     nonTriggeringExamples: [
+      Example(
+        """
+        @Observable final class Library {
+          var books: [Book] = [] { didSet { sortedBooks = books.sorted { $0.title < $1.title } } }
+          private(set) var sortedBooks: [Book] = []
+          var genres: Set<Genre> = []
+          var sortedGenres: [Genre] { genres.sorted { $0.rawValue < $1.rawValue } }
+        }
+        enum Genre: String { case novel, poetry }
+        struct Shelf: View {
+          let library: Library
+          var body: some View {
+            List(library.sortedBooks) { Text($0.title) }
+            ForEach(library.sortedGenres, id: \\.self) { Text($0.rawValue) }
+          }
+        }
+        """),
       Example(
         """
         var body: some View {
@@ -146,6 +182,10 @@ struct CollectionWorkInBodyRule: Rule {
     "filter", "sorted", "map", "compactMap", "flatMap", "shuffled",
   ]
 
+  /// The calls that filter, sort or flatten a collection in a computed property or method
+  /// (a `map` alone there adapts the values more often than it costs).
+  static let memberOperations: Set<String> = ["filter", "sorted", "sort", "compactMap", "flatMap"]
+
   /// The types whose calls the rule looks at (with `sorted`, the method).
   private static let reportedTypes: Set<String> = ["ForEach", "List", "Table", "Dictionary"]
 
@@ -176,22 +216,31 @@ struct CollectionWorkInBodyRule: Rule {
           }) {
             for call in chain { reported.insert(call.id) }
             result.append(finding(first, over: root))
-          } else if let name = Self.simpleName(root) {
-            if let initializer = Self.localValue(named: name, before: call, in: scope) {
-              // `let shown = items.filter { … }` then `ForEach(shown)`; a `map` alone there
-              // adapts the values for the rows.
-              let chain = memberCalls(of: initializer)
-              if let base = chain.last?.calleeBase, !Self.isConstant(base),
-                let first = chain.last(where: {
-                  Self.forEachOperations.subtracting(["map"]).contains($0.calleeName ?? "")
-                }), reported.insert(first.id).inserted
-              {
-                for call in chain { reported.insert(call.id) }
-                result.append(finding(first, over: base))
-              }
-            } else if let view, let work = Self.collectionWork(ofMember: name, in: view) {
-              result += Self.computedSource(name, work: work, read: root, by: call)
+          } else if let name = Self.simpleName(root),
+            let initializer = Self.localValue(named: name, before: call, in: scope)
+          {
+            // `let shown = items.filter { … }` then `ForEach(shown)`; a `map` alone there
+            // adapts the values for the rows.
+            let chain = memberCalls(of: initializer)
+            if let base = chain.last?.calleeBase, !Self.isConstant(base),
+              let first = chain.last(where: {
+                Self.forEachOperations.subtracting(["map"]).contains($0.calleeName ?? "")
+              }), reported.insert(first.id).inserted
+            {
+              for call in chain { reported.insert(call.id) }
+              result.append(finding(first, over: base))
             }
+          } else if let name = Self.simpleName(root), let view,
+            let work = Self.collectionWork(ofMember: name, in: view)
+          {
+            result += Self.computedSource(name, work: work, read: root, by: call)
+          } else if let read = Self.modelMemberRead(data) {
+            // `ForEach(model.sortedItems)`: a model's member that may sort on every read.
+            result.append(
+              Finding(
+                at: read,
+                when: .readsCollectionWork(
+                  key: ExpensiveMembers.key(ofRead: read), name: read.baseName.text)))
           }
         } else if call.isType("Dictionary"), call.argument("grouping") != nil {
           result.append(
@@ -207,6 +256,35 @@ struct CollectionWorkInBodyRule: Rule {
       }
     }
     return result
+  }
+
+  /// The member read in `model.sortedItems`, `model.sortedItems()` or
+  /// `store.state.visible(in: folder)`: a member of a value reached by names alone, not of
+  /// `self` nor of a type.
+  private static func modelMemberRead(_ expression: ExprSyntax) -> DeclReferenceExprSyntax? {
+    var node = expression
+    if let call = node.as(FunctionCallExprSyntax.self), call.trailingClosure == nil {
+      node = call.calledExpression
+    }
+    guard let member = node.as(MemberAccessExprSyntax.self), let base = member.base,
+      let root = rootName(of: base), root != "self", root.first?.isUppercase == false,
+      base.tokens(viewMode: .sourceAccurate).allSatisfy({
+        if case .identifier = $0.tokenKind { return true }
+        return $0.tokenKind == .period || $0.tokenKind == .dollarIdentifier($0.text)
+      })
+    else { return nil }
+    return member.declName
+  }
+
+  /// The message for a list's data read from `name`, a model member that does `member`'s
+  /// work each time it runs; `nil` when it walks a few of an enum's values.
+  static func collectionWorkMessage(
+    _ name: String, _ member: CollectionWorkMember, in index: ProjectIndex
+  ) -> String? {
+    if let walks = member.walks, isEnumValues(walks, in: index) { return nil }
+    return "'\(name)' runs \(member.work) over the whole collection (\(member.place)) each "
+      + "time it is read, here on every render; keep the result in the model, updated when "
+      + "the collection changes"
   }
 
   /// `x` for `Array(x)`, else `expression`.
@@ -274,7 +352,7 @@ struct CollectionWorkInBodyRule: Rule {
       guard let body else { continue }
       for call in descendants(FunctionCallExprSyntax.self, of: body) {
         let callee = call.calleeName ?? ""
-        if ["filter", "sorted", "sort", "compactMap", "flatMap"].contains(callee),
+        if Self.memberOperations.contains(callee),
           let base = call.calleeBase, !isConstant(base)
         {
           return (callee, propertyName(memberCalls(of: base).last?.calleeBase ?? base))
@@ -289,7 +367,7 @@ struct CollectionWorkInBodyRule: Rule {
   }
 
   /// `items` for `items` and `model.items`.
-  private static func propertyName(_ expression: ExprSyntax) -> String? {
+  static func propertyName(_ expression: ExprSyntax) -> String? {
     expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
       ?? expression.as(DeclReferenceExprSyntax.self)?.baseName.text
   }
@@ -364,7 +442,7 @@ struct CollectionWorkInBodyRule: Rule {
       }
   }
 
-  private static func isConstant(_ root: ExprSyntax) -> Bool {
+  static func isConstant(_ root: ExprSyntax) -> Bool {
     if isLiteralCollection(root) { return true }
     // `"ABC".map { String($0) }`: the characters of a literal.
     if unwrapped(root).is(StringLiteralExprSyntax.self) { return true }
