@@ -79,7 +79,10 @@ public struct LintedFile: Sendable {
       var own = ProjectIndex()
       own.add(types)
       own.writes = mutated.owners
-      own.viewSites = ViewSites.collect(syntax.calls)
+      // A file that does not import SwiftUI makes no SwiftUI view.
+      if imports.contains(where: { $0.path.first?.name.text == "SwiftUI" }) {
+        own.viewSites = ViewSites.collect(syntax)
+      }
       own.actionHandlers = ActionHandlers.byType(
         in: syntax.switches, file: path, lines: lines)
       own.nestedActionPaths = ActionHandlers.nestedPaths(in: syntax.switches)

@@ -260,6 +260,7 @@ import Testing
       try scratch.write(
         "App.swift",
         """
+        import SwiftUI
         @main struct Notes: App {
           var body: some Scene { Settings { Panes() } }
         }
@@ -270,6 +271,7 @@ import Testing
       try scratch.write(
         "AboutPane.swift",
         """
+        import SwiftUI
         struct AboutPane: View {
           let library: Library
           private let formatter = DateFormatter()
@@ -296,6 +298,7 @@ import Testing
     let sidebar = try scratch.write(
       "Sidebar.swift",
       """
+      import SwiftUI
       struct Sidebar: View {
         @State private var showsAbout = false
         var body: some View { if showsAbout { AboutPane(library: Library()) } }

@@ -102,6 +102,9 @@ enum ExpensiveMembers {
     var found: [String: CollectionWorkMember] = [:]
     let fileName = lastPathComponent(of: file)
     for call in calls {
+      // Most calls are not member calls at all.
+      guard call.calledExpression.is(MemberAccessExprSyntax.self) || call.isType("Dictionary")
+      else { continue }
       let work: String
       var walks: String?
       if let name = call.calleeName, CollectionWorkInBodyRule.memberOperations.contains(name),
@@ -116,13 +119,32 @@ enum ExpensiveMembers {
       } else {
         continue
       }
-      guard let key = memberBuildingEachRun(call, viewNames: viewNames), found[key] == nil
+      guard let key = memberBuildingEachRun(call, viewNames: viewNames), found[key] == nil,
+        walks.map({ isFixedList($0, around: call) }) != true
       else { continue }
       let line = lines.position(of: call.positionAfterSkippingLeadingTrivia).line
       found[key] = CollectionWorkMember(
         work: work, walks: walks, place: "\(fileName):\(line)", count: 1)
     }
     return found
+  }
+
+  /// Whether `property` is a `let` of the type around `node` set to an array literal (`let
+  /// allTabs = [Statuses(), Media()]`): the same few values every time.
+  private static func isFixedList(_ property: String, around node: some SyntaxProtocol) -> Bool {
+    guard
+      let members = ancestors(of: node).lazy.compactMap({
+        $0.asProtocol(DeclGroupSyntax.self)?.memberBlock.members
+      }).first
+    else { return false }
+    return members.contains { member in
+      guard let variable = member.decl.as(VariableDeclSyntax.self),
+        variable.bindingSpecifier.tokenKind == .keyword(.let)
+      else { return false }
+      return variable.bindings.contains {
+        $0.identifierName == property && $0.initializer?.value.is(ArrayExprSyntax.self) == true
+      }
+    }
   }
 
   /// Whether `call` compiles a pattern that is not a literal (`NSRegularExpression(pattern:

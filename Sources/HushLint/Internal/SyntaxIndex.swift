@@ -12,6 +12,13 @@ struct SyntaxIndex {
   var switches: [SwitchExprSyntax] = []
   /// The names of the enum cases the file declares.
   var enumCases: [String] = []
+  /// The members of every type and extension, in source order (a nested type's members
+  /// follow the member they are in).
+  var memberItems: [MemberBlockItemSyntax] = []
+  /// The `#Preview` blocks.
+  var previews: [Syntax] = []
+  /// Every type and extension declaration, in source order, with its simple name.
+  private(set) var typeDeclarations: [(node: Syntax, name: String)] = []
 
   /// The calls of SwiftUI's `ForEach`, in source order (several rules start from them).
   private(set) var forEachCalls: [FunctionCallExprSyntax] = []
@@ -30,6 +37,20 @@ struct SyntaxIndex {
   }
 
   fileprivate init() {}
+
+  /// The simple name of the innermost type or extension declaration around `node`, found by
+  /// position (files declare few types), as ``ActionHandlers/reducerType(of:)`` finds it by
+  /// walking up.
+  func enclosingTypeName(of node: some SyntaxProtocol) -> String? {
+    let position = node.position
+    var found: String?
+    // Source order: a later declaration that holds the node is nested in an earlier one.
+    for declaration in typeDeclarations
+    where declaration.node.position <= position && position < declaration.node.endPosition {
+      found = declaration.name
+    }
+    return found
+  }
 
   /// The calls inside `node` (itself included), in source order: a slice of ``calls``, found
   /// by position, where a walk of `node` would visit every node under it.
@@ -69,6 +90,7 @@ struct SyntaxIndex {
     }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+      index.typeDeclarations.append((Syntax(node), node.name.text))
       if functionDepth == 0 {
         types?.enter(node)
         if closureDepth == 0 { index.viewCandidates.structs.append(node) }
@@ -81,6 +103,9 @@ struct SyntaxIndex {
     }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+      if let name = node.extendedType.simpleName {
+        index.typeDeclarations.append((Syntax(node), name))
+      }
       if functionDepth == 0 {
         types?.enter(node)
         if closureDepth == 0 { index.viewCandidates.extensions.append(node) }
@@ -93,6 +118,7 @@ struct SyntaxIndex {
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+      index.typeDeclarations.append((Syntax(node), node.name.text))
       if functionDepth == 0 { types?.enter(node) }
       return .visitChildren
     }
@@ -102,6 +128,7 @@ struct SyntaxIndex {
     }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+      index.typeDeclarations.append((Syntax(node), node.name.text))
       if functionDepth == 0 { types?.enter(node) }
       return .visitChildren
     }
@@ -111,6 +138,7 @@ struct SyntaxIndex {
     }
 
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+      index.typeDeclarations.append((Syntax(node), node.name.text))
       if functionDepth == 0 { types?.enter(node) }
       return .visitChildren
     }
@@ -153,6 +181,21 @@ struct SyntaxIndex {
     }
 
     override func visitPost(_ node: FunctionDeclSyntax) { functionDepth -= 1 }
+
+    override func visit(_ node: MemberBlockItemSyntax) -> SyntaxVisitorContinueKind {
+      index.memberItems.append(node)
+      return .visitChildren
+    }
+
+    override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
+      if node.macroName.text == "Preview" { index.previews.append(Syntax(node)) }
+      return .visitChildren
+    }
+
+    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+      if node.macroName.text == "Preview" { index.previews.append(Syntax(node)) }
+      return .visitChildren
+    }
 
     override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
       index.enumCases.append(node.name.text)

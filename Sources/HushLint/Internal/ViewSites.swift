@@ -15,30 +15,46 @@ enum ViewSites {
   static let elsewhere = "*"
 
   /// The sites of every type the file makes with a call of its plain name.
-  static func collect(_ calls: [FunctionCallExprSyntax]) -> [String: Set<String>] {
+  static func collect(_ syntax: SyntaxIndex) -> [String: Set<String>] {
     var sites: [String: Set<String>] = [:]
-    for call in calls {
+    // One sweep over the calls and the members, both in source order: the open members
+    // around a call are a stack, its innermost member on top. Each member's site is worked
+    // out once, when a call first needs it.
+    let members = syntax.memberItems
+    var open: [(end: AbsolutePosition, member: Int)] = []
+    var memberSites: [Int: String?] = [:]
+    var next = 0
+    for call in syntax.calls {
       guard let reference = call.calledExpression.as(DeclReferenceExprSyntax.self),
-        reference.argumentNames == nil, reference.baseName.text.first?.isUppercase == true,
-        let site = site(of: call)
+        reference.argumentNames == nil, reference.baseName.text.first?.isUppercase == true
       else { continue }
+      let position = call.position
+      while next < members.count, members[next].position <= position {
+        while let last = open.last, last.end <= members[next].position { open.removeLast() }
+        open.append((members[next].endPosition, next))
+        next += 1
+      }
+      while let last = open.last, last.end <= position { open.removeLast() }
+      if syntax.previews.contains(where: {
+        $0.position <= position && position < $0.endPosition
+      }) {
+        continue
+      }
+      let site: String?
+      if let innermost = open.last?.member {
+        if let known = memberSites[innermost] {
+          site = known
+        } else {
+          site = self.site(in: members[innermost])
+          memberSites[innermost] = site
+        }
+      } else {
+        site = elsewhere
+      }
+      guard let site else { continue }
       sites[reference.baseName.text, default: []].insert(site)
     }
     return sites
-  }
-
-  /// The site of `call`, or `nil` in a preview.
-  private static func site(of call: FunctionCallExprSyntax) -> String? {
-    for ancestor in ancestors(of: call) {
-      if let macro = ancestor.as(MacroExpansionExprSyntax.self) {
-        if macro.macroName.text == "Preview" { return nil }
-      } else if let macro = ancestor.as(MacroExpansionDeclSyntax.self) {
-        if macro.macroName.text == "Preview" { return nil }
-      } else if let item = ancestor.as(MemberBlockItemSyntax.self) {
-        return site(in: item)
-      }
-    }
-    return elsewhere
   }
 
   /// The site of a call inside the member `item`.

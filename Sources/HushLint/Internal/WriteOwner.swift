@@ -14,9 +14,9 @@ enum WriteOwner {
   static let unknown = "?"
 
   /// The owner of the property `target` names: `title` in `item.title`, `items` in `items`.
-  static func of(_ target: ExprSyntax) -> String {
+  static func of(_ target: ExprSyntax, in syntax: SyntaxIndex) -> String {
     if target.is(DeclReferenceExprSyntax.self) {
-      return ActionHandlers.reducerType(of: target) ?? unknown
+      return syntax.enclosingTypeName(of: target) ?? unknown
     }
     guard let member = target.as(MemberAccessExprSyntax.self), let base = member.base else {
       return unknown
@@ -35,7 +35,7 @@ enum WriteOwner {
     else { return unknown }
     let name = reference.baseName.text
     if reference.baseName.tokenKind == .keyword(.self) {
-      return ActionHandlers.reducerType(of: target) ?? unknown
+      return syntax.enclosingTypeName(of: target) ?? unknown
     }
     if name.hasPrefix("$") { return unknown }
     if let local = LocalBinding.find(name, before: target) {
@@ -43,7 +43,7 @@ enum WriteOwner {
       if let value = local.value { return typeMade(by: value) ?? unknown }
       return unknown
     }
-    guard let enclosing = ActionHandlers.reducerType(of: target) else { return unknown }
+    guard let enclosing = syntax.enclosingTypeName(of: target) else { return unknown }
     return "@\(enclosing).\(name)"
   }
 

@@ -19,7 +19,7 @@ struct CollectionWorkInBodyRule: Rule {
       each row, it runs once per row and the list costs O(n²). So is a model's computed \
       property or method, in any file, that a list's data reads (ForEach(library.sortedBooks) \
       with var sortedBooks: [Book] { books.sorted { … } }): the finding is at the read and \
-      names where the work is. Literal arrays, ranges, \
+      names where the work is; not when it walks a let of the model set to an array literal. Literal arrays, ranges, \
       static data and collections of an enum's values are not reported, nor is reversed(), \
       which is a constant-time view of the collection, nor a computed property that only maps.
       """,
@@ -100,6 +100,8 @@ struct CollectionWorkInBodyRule: Rule {
           private(set) var sortedBooks: [Book] = []
           var genres: Set<Genre> = []
           var sortedGenres: [Genre] { genres.sorted { $0.rawValue < $1.rawValue } }
+          let shelves = ["Fiction", "Poetry", "Essays"]
+          var openShelves: [String] { shelves.filter { !$0.isEmpty } }
         }
         enum Genre: String { case novel, poetry }
         struct Shelf: View {
@@ -107,6 +109,7 @@ struct CollectionWorkInBodyRule: Rule {
           var body: some View {
             List(library.sortedBooks) { Text($0.title) }
             ForEach(library.sortedGenres, id: \\.self) { Text($0.rawValue) }
+            ForEach(library.openShelves, id: \\.self) { Text($0) }
           }
         }
         """),

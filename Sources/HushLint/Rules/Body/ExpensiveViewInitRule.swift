@@ -25,6 +25,7 @@ struct ExpensiveViewInitRule: Rule {
     triggeringExamples: [
       Example(
         """
+        import SwiftUI
         @main struct NotesApp: App {
           var body: some Scene { Settings { SettingsPanes() } }
         }
@@ -104,6 +105,7 @@ struct ExpensiveViewInitRule: Rule {
     nonTriggeringExamples: [
       Example(
         """
+        import SwiftUI
         @main struct NotesApp: App {
           @NSApplicationDelegateAdaptor(AppDelegate.self) var delegate
           var body: some Scene { Settings { SettingsPanes() } }

@@ -705,7 +705,7 @@ struct MutatedNames {
         let base = call.calleeBase, !Self.isInInitializer(call)
       else { continue }
       if let last = Self.lastName(base) {
-        owners[last, default: []].insert(WriteOwner.of(base))
+        owners[last, default: []].insert(WriteOwner.of(base, in: syntax))
         if Self.shiftingMethods.contains(name) || (name == "removeAll" && !call.arguments.isEmpty)
           || (name == "removeAll" && call.trailingClosure != nil)
         {
@@ -722,7 +722,7 @@ struct MutatedNames {
         second.is(AssignmentExprSyntax.self)
         || ["+=", "-="].contains(second.as(BinaryOperatorExprSyntax.self)?.operator.text)
       if isAssignment, !Self.isInInitializer(sequence), let last = Self.lastName(first) {
-        owners[last, default: []].insert(WriteOwner.of(first))
+        owners[last, default: []].insert(WriteOwner.of(first, in: syntax))
       }
     }
   }
