@@ -122,9 +122,12 @@ public struct ProjectIndex: Sendable, Codable {
 
   /// Whether the view `name` is made again only when a window or scene opens, never because
   /// its parent renders again: every place that makes it (previews aside) is the `body` of an
-  /// app or scene that holds no state, or the body or helpers of a view with no stored
+  /// app or scene that holds no state, the body or helpers of a view with no stored
   /// property at all (no input, no state, no environment: SwiftUI never runs its body again
-  /// for its parent). Then its stored-property defaults and initializer run once per window.
+  /// for its parent), a method of a type that is not a view that returns nothing or is
+  /// `async` (a controller's `openSettings()`), or a stored property's default or initializer
+  /// of a class that is not a view (an app delegate's window). Then its stored-property
+  /// defaults and initializer run once per window.
   func isMadeOnlyWithItsWindow(_ name: String) -> Bool {
     guard let sites = viewSites[name], !sites.isEmpty else { return false }
     return sites.allSatisfy { site in
@@ -137,14 +140,16 @@ public struct ProjectIndex: Sendable, Codable {
           }
           : scene.storedProperties.isEmpty
       }
-      if site.hasPrefix("in:") {
-        let parent = String(site.dropFirst(3))
-        guard let view = uniqueType(named: parent), view.kind == .structure,
-          conforms(parent, to: "View") == true
-        else { return false }
-        return view.storedProperties.isEmpty
+      guard let colon = site.firstIndex(of: ":") else { return false }
+      let kind = site[..<colon]
+      let parent = String(site[site.index(after: colon)...])
+      guard ["in", "do", "new"].contains(kind), let type = uniqueType(named: parent) else {
+        return false
       }
-      return false
+      let isView = conforms(parent, to: "View") == true
+      if kind == "new" { return type.kind == .classType && !isView }
+      if kind == "do" && !isView { return true }
+      return type.kind == .structure && isView && type.storedProperties.isEmpty
     }
   }
 
@@ -162,6 +167,11 @@ public struct ProjectIndex: Sendable, Codable {
     guard let owners = writes[name] else { return false }
     return owners.contains { owner in
       let resolved = writeOwner(owner)
+      if resolved == WriteOwner.newValue {
+        // A new value being finished: it changes an object, never a stored value.
+        let kind = uniqueType(named: type)?.kind
+        return kind != .structure && kind != .enumeration
+      }
       return resolved == WriteOwner.unknown || resolved == type
     }
   }

@@ -223,7 +223,8 @@ import Testing
         struct Parsed { var markdown: String; var rawText: String; var links: [URL]
           init(html: String) { markdown = html; rawText = html; links = [] }
         }
-        struct Reactions { var favorites = ["heart", "star"]; var count = 0 }
+        struct Emoji: Identifiable { let id: String }
+        struct Reactions { var favorites: [Emoji] = []; var count = 0 }
         """),
       try scratch.write(
         "Views.swift",
@@ -235,7 +236,7 @@ import Testing
         struct Arc: View {
           let store: StoreOf<Feature>
           var body: some View {
-            ForEach(Array(store.favorites.enumerated()), id: \\.offset) { Text($0.element) }
+            ForEach(Array(store.favorites.enumerated()), id: \\.offset) { Text($0.element.id) }
           }
         }
         """),
@@ -247,6 +248,76 @@ import Testing
     )
     #expect(
       Linter().lint(files: paths + [writer]).violations.map(\.ruleID).sorted()
+        == ["unstable-identity", "whole-model-dependency"])
+  }
+
+  /// A write that finishes a new value (a local copy, then only appended) changes no row a
+  /// view holds; storing the copy back over a row does. Offsets over strings, which have no
+  /// id to use instead, are not reported; over identifiable rows they are.
+  @Test func writesThatFinishANewValueDoNotCount() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let paths = [
+      try scratch.write(
+        "Post.swift",
+        """
+        struct Post: Identifiable { let id: String; let text: String; var hasReply = false }
+        func thread(_ posts: [Post], replied: Set<String>) -> [Post] {
+          var result: [Post] = []
+          for post in posts {
+            var item = post
+            if replied.contains(item.id) { item.hasReply = true }
+            result.append(item)
+          }
+          return result
+        }
+        """),
+      try scratch.write(
+        "Views.swift",
+        """
+        import SwiftUI
+        struct PostRow: View {
+          let post: Post
+          var body: some View { Text(post.text) }
+        }
+        struct PathsEditor: View {
+          @Binding var paths: [String]
+          var body: some View {
+            ForEach(Array(paths.enumerated()), id: \\.offset) { index, _ in
+              TextField("Path", text: $paths[index])
+            }
+            .onDelete { paths.remove(atOffsets: $0) }
+          }
+        }
+        """),
+    ]
+    #expect(Linter().lint(files: paths).violations.isEmpty)
+    let writer = try scratch.write(
+      "Writer.swift",
+      """
+      struct Thread { var posts: [Post] = []; var drafts: [Post] = [] }
+      func markFirst(_ thread: inout Thread) {
+        var item = thread.posts[0]
+        item.hasReply = true
+        thread.posts[0] = item
+      }
+      """)
+    #expect(
+      Linter().lint(files: paths + [writer]).violations.map(\.ruleID) == ["whole-model-dependency"])
+    let lister = try scratch.write(
+      "Drafts.swift",
+      """
+      import SwiftUI
+      struct Drafts: View {
+        @State private var thread = Thread()
+        var body: some View {
+          ForEach(Array(thread.drafts.enumerated()), id: \\.offset) { Text($0.element.text) }
+            .onDelete { thread.drafts.remove(atOffsets: $0) }
+        }
+      }
+      """)
+    #expect(
+      Linter().lint(files: paths + [writer, lister]).violations.map(\.ruleID).sorted()
         == ["unstable-identity", "whole-model-dependency"])
   }
 

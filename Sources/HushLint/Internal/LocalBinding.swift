@@ -9,6 +9,8 @@ struct LocalBinding {
   var type: String?
   /// The value it was bound to, when written there.
   var value: ExprSyntax?
+  /// The statements it was declared among, for a `var` or `let` statement.
+  var scope: CodeBlockItemListSyntax?
 
   /// The nearest local declaration of `name` that `node` sees, or `nil` when `name` is not
   /// declared inside the member around `node` (so it names a property or a global).
@@ -19,7 +21,10 @@ struct LocalBinding {
       if let items = ancestor.as(CodeBlockItemListSyntax.self) {
         for item in items {
           if item.id == child.id { break }
-          if let found = declared(name, in: item.item) { return found }
+          if var found = declared(name, in: item.item) {
+            if item.item.is(VariableDeclSyntax.self) { found.scope = items }
+            return found
+          }
         }
       } else if let ifExpr = ancestor.as(IfExprSyntax.self), ifExpr.body.id == child.id {
         if let found = bound(name, in: ifExpr.conditions) { return found }

@@ -145,6 +145,7 @@ final class CodeCollector: LeanVisitor {
   override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { enter(node) }
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { enter(node) }
   override func visit(_ node: AccessorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node) }
+  override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind { enter(node) }
 
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
     calls.append(node)

@@ -78,11 +78,12 @@ enum UseContext {
   }
 
   /// Whether everything inside `node` runs only in response to an event: an action-labelled
-  /// argument, an action closure, a `Void` method, a setter or observer. Pass it as
+  /// argument, an action closure, a `Void` or `async` method, an `await`, a setter or
+  /// observer. Pass it as
   /// `descendants(_:of:skipping:)`'s `skipping` to leave actions out.
   ///
   /// Asked of every node of a view's rendering code: the node's kind is read once, and only the
-  /// four kinds that can be actions are cast.
+  /// kinds that can be actions are cast.
   static func isAction(_ node: Syntax) -> Bool {
     switch node.kind {
     case .labeledExpr:
@@ -91,7 +92,12 @@ enum UseContext {
     case .closureExpr:
       return isActionClosure(node.cast(ClosureExprSyntax.self))
     case .functionDecl:
-      return node.cast(FunctionDeclSyntax.self).signature.returnClause == nil
+      // A `Void` method, or an `async` one: `body` cannot wait for it.
+      let signature = node.cast(FunctionDeclSyntax.self).signature
+      return signature.returnClause == nil || signature.effectSpecifiers?.asyncSpecifier != nil
+    case .awaitExpr:
+      // What is awaited runs in a task or an async callback, never while `body` runs.
+      return true
     case .accessorDecl:
       let kind = node.cast(AccessorDeclSyntax.self).accessorSpecifier.tokenKind
       return kind == .keyword(.set) || kind == .keyword(.didSet) || kind == .keyword(.willSet)

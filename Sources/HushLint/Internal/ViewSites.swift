@@ -7,8 +7,12 @@ import SwiftSyntax
 /// A site, as kept in the project index, is one of:
 /// - `scene:App`: in the `body` of the scene or app `App` (`Settings { SettingsPane() }`);
 /// - `in:Panes`: in a computed property or method of the type `Panes` (its `body`);
-/// - ``elsewhere``: anywhere else (a stored property's default, an initializer, a free
-///   function).
+/// - `do:Controller`: in a method of `Controller` that returns nothing or is `async`
+///   (`func openSettings() { window = NSWindow(contentViewController: NSHostingController(…)) }`):
+///   it cannot hand the view to a `body`, so the view is made when that code runs, not when a
+///   parent renders;
+/// - `new:Controller`: in a stored property's default or an initializer of `Controller`;
+/// - ``elsewhere``: anywhere else (a free function, a static member).
 ///
 /// Previews (`#Preview`, a `PreviewProvider`) are not sites: they do not run in the app.
 enum ViewSites {
@@ -76,10 +80,10 @@ enum ViewSites {
     }
     guard let typeName else { return elsewhere }
     if TypeRecorder.inheritedNames(inherited).contains("PreviewProvider") { return nil }
+    if item.decl.is(InitializerDeclSyntax.self) { return "new:" + typeName }
     if let variable = item.decl.as(VariableDeclSyntax.self) {
-      guard !variable.isStatic, let binding = variable.bindings.first, binding.isComputed else {
-        return elsewhere
-      }
+      guard !variable.isStatic, let binding = variable.bindings.first else { return elsewhere }
+      guard binding.isComputed else { return "new:" + typeName }
       if binding.identifierName == "body",
         binding.typeAnnotation?.type.trimmedText.hasSuffix("Scene") == true
       {
@@ -90,7 +94,9 @@ enum ViewSites {
     if let function = item.decl.as(FunctionDeclSyntax.self),
       !function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
     {
-      return "in:" + typeName
+      let signature = function.signature
+      return signature.returnClause == nil || signature.effectSpecifiers?.asyncSpecifier != nil
+        ? "do:" + typeName : "in:" + typeName
     }
     return elsewhere
   }

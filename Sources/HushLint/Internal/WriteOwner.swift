@@ -12,6 +12,10 @@ import SwiftSyntax
 ///   name declared without a type): such a write may change any type's property of that name.
 enum WriteOwner {
   static let unknown = "?"
+  /// A write to a local `var` that is then only added to a collection (`var item = post.item;
+  /// item.hasReply = true; items.append(item)`): it finishes a new value and changes no
+  /// stored value in place. It counts only for a type that may be a class.
+  static let newValue = "+"
 
   /// The owner of the property `target` names: `title` in `item.title`, `items` in `items`.
   static func of(_ target: ExprSyntax, in syntax: SyntaxIndex) -> String {
@@ -39,12 +43,39 @@ enum WriteOwner {
     }
     if name.hasPrefix("$") { return unknown }
     if let local = LocalBinding.find(name, before: target) {
+      if !local.isConstant, let scope = local.scope, isOnlyAdded(name, after: target, in: scope) {
+        return newValue
+      }
       if let type = local.type { return simpleName(ofType: type, at: target) ?? unknown }
       if let value = local.value { return typeMade(by: value) ?? unknown }
       return unknown
     }
     guard let enclosing = syntax.enclosingTypeName(of: target) else { return unknown }
     return "@\(enclosing).\(name)"
+  }
+
+  /// Whether the local `name`, after `write`, is only read through (`name.title`) or added to
+  /// a collection (`items.append(name)`, `items.insert(name, at: 0)`) in `scope`: never stored
+  /// over a value that is there, returned or handed anywhere else.
+  private static func isOnlyAdded(
+    _ name: String, after write: ExprSyntax, in scope: CodeBlockItemListSyntax
+  ) -> Bool {
+    let end = write.endPosition
+    for token in scope.tokens(viewMode: .sourceAccurate)
+    where token.position >= end && token.tokenKind == .identifier(name) {
+      guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return false }
+      if let member = reference.parent?.as(MemberAccessExprSyntax.self),
+        member.base?.id == reference.id
+      {
+        continue
+      }
+      guard let argument = reference.parent?.as(LabeledExprSyntax.self),
+        argument.label == nil,
+        let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+        call.calleeName == "append" || call.calleeName == "insert"
+      else { return false }
+    }
+    return true
   }
 
   /// `Item` for `Item`, `Item?`, `inout Item`, `Feature.Item`, the enclosing type for `Self`;

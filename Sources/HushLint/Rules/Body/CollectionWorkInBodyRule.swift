@@ -19,9 +19,13 @@ struct CollectionWorkInBodyRule: Rule {
       each row, it runs once per row and the list costs O(n²). So is a model's computed \
       property or method, in any file, that a list's data reads (ForEach(library.sortedBooks) \
       with var sortedBooks: [Book] { books.sorted { … } }): the finding is at the read and \
-      names where the work is; not when it walks a let of the model set to an array literal. Literal arrays, ranges, \
-      static data and collections of an enum's values are not reported, nor is reversed(), \
-      which is a constant-time view of the collection, nor a computed property that only maps.
+      names where the work is; not when it walks a let of the model set to an array literal. \
+      A live search is left alone (but for a read inside each row): work that depends on \
+      text a TextField or .searchable of the view edits runs again for each keystroke \
+      whatever the model keeps. Literal arrays, \
+      ranges, static data and collections of an enum's values are not reported, nor is \
+      reversed(), which is a constant-time view of the collection, nor a computed property \
+      that only maps.
       """,
     triggeringExamples: [
       Example(
@@ -93,6 +97,35 @@ struct CollectionWorkInBodyRule: Rule {
         """),
     ],
     nonTriggeringExamples: [
+      Example(
+        """
+        struct InstancePicker: View {
+          @State private var query = ""
+          @State private var instances: [Instance] = []
+          var body: some View {
+            TextField("Server", text: $query)
+            ForEach(matching) { Text($0.name) }
+          }
+          private var matching: [Instance] {
+            let needle = normalized
+            return needle.isEmpty ? instances : instances.filter { $0.name.contains(needle) }
+          }
+          private var normalized: String { query.lowercased() }
+        }
+        """),
+      Example(
+        """
+        struct Recipes: View {
+          let recipes: [Recipe]
+          @State private var search = ""
+          var body: some View {
+            List {
+              ForEach(recipes.filter { search.isEmpty || $0.title.contains(search) }) { Text($0.title) }
+            }
+            .searchable(text: $search)
+          }
+        }
+        """),
       Example(
         """
         @Observable final class Library {
@@ -218,6 +251,7 @@ struct CollectionWorkInBodyRule: Rule {
             Self.forEachOperations.contains($0.calleeName ?? "")
           }) {
             for call in chain { reported.insert(call.id) }
+            guard !Self.dependsOnTypedText([Syntax(data)], in: view) else { continue }
             result.append(finding(first, over: root))
           } else if let name = Self.simpleName(root),
             let initializer = Self.localValue(named: name, before: call, in: scope)
@@ -231,12 +265,15 @@ struct CollectionWorkInBodyRule: Rule {
               }), reported.insert(first.id).inserted
             {
               for call in chain { reported.insert(call.id) }
+              guard !Self.dependsOnTypedText([Syntax(initializer)], in: view) else { continue }
               result.append(finding(first, over: base))
             }
           } else if let name = Self.simpleName(root), let view,
             let work = Self.collectionWork(ofMember: name, in: view)
           {
-            result += Self.computedSource(name, work: work, read: root, by: call)
+            result += Self.computedSource(
+              name, work: work, read: root, by: call,
+              isLiveSearch: Self.dependsOnTypedText([Syntax(root)], in: view))
           } else if let read = Self.modelMemberRead(data) {
             // `ForEach(model.sortedItems)`: a model's member that may sort on every read.
             result.append(
@@ -369,6 +406,55 @@ struct CollectionWorkInBodyRule: Rule {
     return nil
   }
 
+  /// The views that edit typed text through a binding (`TextField("Find", text: $query)`).
+  private static let textInputs: Set<String> = [
+    "TextField", "SecureField", "TextEditor", "searchable",
+  ]
+
+  /// Whether `code` depends on text the user types in `view`: it names, directly or through
+  /// the view's computed properties and methods (three deep), a value whose binding a text
+  /// field or `.searchable` of the view edits (`TextField("Find", text: $query)`). A live
+  /// search: each keystroke renders the view and needs the filter again, so deriving it
+  /// elsewhere saves nothing.
+  private static func dependsOnTypedText(_ code: [Syntax], in view: ViewType?) -> Bool {
+    guard let view else { return false }
+    var typed: Set<String> = []
+    var computed: [String: [Syntax]] = [:]
+    for member in view.members {
+      if let function = member.as(FunctionDeclSyntax.self) {
+        computed[function.name.text, default: []].append(Syntax(function))
+      } else if let variable = member.as(VariableDeclSyntax.self) {
+        for binding in variable.bindings where binding.isComputed {
+          if let name = binding.identifierName {
+            computed[name, default: []].append(Syntax(binding))
+          }
+        }
+      }
+      for call in descendants(FunctionCallExprSyntax.self, of: member)
+      where textInputs.contains(call.calleeName ?? "") {
+        guard let text = call.argument("text")?.trimmedText, text.hasPrefix("$"),
+          let last = text.split(separator: ".").last
+        else { continue }
+        typed.insert(last.hasPrefix("$") ? String(last.dropFirst()) : String(last))
+      }
+    }
+    guard !typed.isEmpty else { return false }
+    var pending = code
+    var seen: Set<String> = []
+    for _ in 0..<4 {
+      var next: [Syntax] = []
+      for node in pending {
+        for token in node.tokens(viewMode: .sourceAccurate) {
+          guard case .identifier(let name) = token.tokenKind else { continue }
+          if typed.contains(name) { return true }
+          if let members = computed[name], seen.insert(name).inserted { next += members }
+        }
+      }
+      pending = next
+    }
+    return false
+  }
+
   /// `items` for `items` and `model.items`.
   static func propertyName(_ expression: ExprSyntax) -> String? {
     expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
@@ -378,23 +464,26 @@ struct CollectionWorkInBodyRule: Rule {
   /// Findings for a collection a view's computed property or method derives (`work`: its
   /// filter, sort…) each time it is read: at the read that hands it to `forEach`, and at the
   /// first read of it inside a row, where it runs again for every row. Decided once the
-  /// project's types are known: a collection of an enum's values is small.
+  /// project's types are known: a collection of an enum's values is small. A live search
+  /// (`isLiveSearch`) is reported only where a row reads it again.
   private static func computedSource(
     _ name: String, work: (work: String, walks: String?), read: ExprSyntax,
-    by forEach: FunctionCallExprSyntax
+    by forEach: FunctionCallExprSyntax, isLiveSearch: Bool
   ) -> [Finding] {
     let walks = work.walks
     let small: @Sendable (ProjectIndex) -> Bool = { index in
       walks.map { isEnumValues($0, in: index) } ?? false
     }
-    var result = [
-      Finding(at: read) { index in
-        small(index)
-          ? nil
-          : "'\(name)' runs \(work.work) over the whole collection each time it is read, here "
-            + "on every render; derive it once in the model and pass the result"
-      }
-    ]
+    var result: [Finding] = []
+    if !isLiveSearch {
+      result.append(
+        Finding(at: read) { index in
+          small(index)
+            ? nil
+            : "'\(name)' runs \(work.work) over the whole collection each time it is read, "
+              + "here on every render; derive it once in the model and pass the result"
+        })
+    }
     let rows = forEach.trailingClosure.map { [$0] } ?? []
     for row in rows {
       if let again = descendants(DeclReferenceExprSyntax.self, of: row).first(where: {

@@ -17,10 +17,14 @@ struct ExpensiveViewInitRule: Rule {
       method, in any file, that builds one each time it runs (var publishedText: String { \
       let f = RelativeDateTimeFormatter() … }) when a view reads it while rendering: the \
       finding is at the read, and names where the object is built. Work inside actions \
-      (Button, .task, .onAppear) is not reported, and neither is a stored property's default \
-      or an initializer of a view made only when its window opens: every place that makes it \
-      (previews aside) is the body of an app with no state (Settings { SettingsPanes() }) or \
-      of a view with no stored property at all, whose body SwiftUI never runs again.
+      (Button, .task, .onAppear), under await or in an async method is not reported, and \
+      neither is a stored property's default or an initializer of a view made only when its \
+      window opens (nor the body of such a view that has no stored property at all): every \
+      place that makes it (previews aside) is the body of an app with no state (Settings { \
+      SettingsPanes() }), the body of a view with no stored property at all, whose body \
+      SwiftUI never runs again, a method that returns nothing or is async in a type that is \
+      not a view (a controller's openSettings()), or a stored property or initializer of a \
+      class that is not a view (an app delegate's window).
       """,
     triggeringExamples: [
       Example(
@@ -118,6 +122,48 @@ struct ExpensiveViewInitRule: Rule {
           var body: some View { Text(formatter.string(from: .now)) }
         }
         #Preview { GeneralPane() }
+        """),
+      Example(
+        """
+        import SwiftUI
+        final class AppController {
+          var window: NSWindow?
+          func openSettings() {
+            guard window == nil else { return }
+            window = NSWindow(contentViewController: NSHostingController(rootView: StoragePane()))
+          }
+        }
+        struct StoragePane: View {
+          @State private var limit = 200
+          private let formatter = ByteCountFormatter()
+          var body: some View { Text(formatter.string(fromByteCount: Int64(limit))) }
+        }
+        """),
+      Example(
+        """
+        import SwiftUI
+        final class AppDelegate: NSObject, NSApplicationDelegate {
+          let credits = NSWindow(contentViewController: NSHostingController(rootView: Credits()))
+        }
+        struct Credits: View {
+          var body: some View {
+            let url = Bundle.main.url(forResource: "Credits", withExtension: "md")!
+            Text((try? String(contentsOf: url, encoding: .utf8)) ?? "")
+          }
+        }
+        """),
+      Example(
+        """
+        struct Cards {
+          func update(_ card: String) async throws -> Data { try JSONEncoder().encode(card) }
+        }
+        struct CardEditor: View {
+          let cards: Cards
+          @State private var text = ""
+          var body: some View {
+            CardSheet(text: $text, submit: { card in _ = try await cards.update(card) })
+          }
+        }
         """),
       Example(
         """
@@ -225,11 +271,14 @@ struct ExpensiveViewInitRule: Rule {
     var seen: Set<SyntaxIdentifier> = []
     for view in file.views {
       let rendered = RenderScope.perRenderCode(of: view)
+      // A view with no stored property at all depends on nothing: SwiftUI runs its body
+      // once for each time it is made, never again for its parent.
+      let hasNoInput = !view.properties.contains { !$0.isStatic && !$0.isComputed }
       for code in rendered {
         // A stored property's default or the initializer runs when the view is made, not
         // when it renders: only as often as its parent renders.
         let runsWhenMade =
-          code.member.is(InitializerClauseSyntax.self)
+          hasNoInput || code.member.is(InitializerClauseSyntax.self)
           || code.member.is(InitializerDeclSyntax.self)
         for call in code.calls where seen.insert(call.id).inserted {
           if let what = Self.expensiveWork(call) {

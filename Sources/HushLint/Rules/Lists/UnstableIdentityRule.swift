@@ -11,7 +11,10 @@ struct UnstableIdentityRule: Rule {
       identities: with ForEach(…enumerated(), id: \\.offset), ForEach(items.indices) or \
       ForEach(0..<items.count) over a collection that changes, an insertion or deletion shifts \
       every later row, so SwiftUI updates the wrong rows, loses their state and animates \
-      nonsense. id: \\.self on a model struct hashes the whole value, so any edit makes a new \
+      nonsense. Not over plain values (strings, numbers, an enum's simple cases with a raw \
+      value or CaseIterable): strings edited in place or slots padded with repeated fillers \
+      can repeat, and their position is the only identity they have. \
+      id: \\.self on a model struct hashes the whole value, so any edit makes a new \
       row; it is reported only where an edit can happen: the rows get bindings, or the \
       linted code writes one of the struct's var properties (matched by name, so a write to \
       a property of that name on another type counts too), and never over a list that is \
@@ -39,12 +42,20 @@ struct UnstableIdentityRule: Rule {
         """),
       Example(
         """
-        ForEach(Array(model.items.enumerated()), id: ↓\\.offset) { index, item in
-          Row(index: index, item: item)
+        struct Item: Identifiable { let id: UUID; var title: String }
+        @Observable final class Inbox { var items: [Item] = [] }
+        struct InboxView: View {
+          let model: Inbox
+          var body: some View {
+            ForEach(Array(model.items.enumerated()), id: ↓\\.offset) { index, item in
+              Row(index: index, item: item)
+            }
+          }
         }
         """),
       Example(
         """
+        struct Todo: Identifiable { let id = UUID(); var title = "" }
         struct TodoList: View {
           @State private var todos: [Todo] = []
           var body: some View {
@@ -57,9 +68,16 @@ struct UnstableIdentityRule: Rule {
         """),
       Example(
         """
-        List {
-          ForEach(↓0..<model.rows.count, id: \\.self) { i in Text(model.rows[i]) }
-            .onDelete { model.rows.remove(atOffsets: $0) }
+        struct Line { var id: Int; var text: String }
+        final class Sheet: ObservableObject { @Published var rows: [Line] = [] }
+        struct SheetView: View {
+          @ObservedObject var model: Sheet
+          var body: some View {
+            List {
+              ForEach(↓0..<model.rows.count, id: \\.self) { i in Text(model.rows[i].text) }
+                .onDelete { model.rows.remove(atOffsets: $0) }
+            }
+          }
         }
         """),
       Example(
@@ -80,17 +98,20 @@ struct UnstableIdentityRule: Rule {
           var body: some View {
             let starred: [Contact] = contacts.filter { $0.phone.isEmpty }
             ForEach(starred, id: ↓\\.self) { Text($0.name) }
-            ForEach(Array(contacts.enumerated()), id: ↓\\.offset) { Text($0.element.name) }
             Button("Add") { contacts.insert(Contact(name: "", phone: ""), at: 0) }
           }
         }
         """),
       Example(
         """
+        struct Reaction: Identifiable { let id: String; var count: Int }
+        @Reducer struct Reactions {
+          @ObservableState struct State { var favorites: [Reaction] = [] }
+        }
         struct ReactionsView: View {
           let store: StoreOf<Reactions>
           var body: some View {
-            ForEach(Array(store.favorites.enumerated()), id: ↓\\.offset) { Text($0.element) }
+            ForEach(Array(store.favorites.enumerated()), id: ↓\\.offset) { Text($0.element.id) }
           }
         }
         """),
@@ -112,6 +133,18 @@ struct UnstableIdentityRule: Rule {
         """),
     ],
     nonTriggeringExamples: [
+      Example(
+        """
+        struct PathsEditor: View {
+          @Binding var paths: [String]
+          var body: some View {
+            ForEach(Array(paths.enumerated()), id: \\.offset) { index, _ in
+              TextField("Path", text: $paths[index])
+            }
+            .onDelete { paths.remove(atOffsets: $0) }
+          }
+        }
+        """),
       Example(
         """
         enum Engine {
@@ -300,15 +333,31 @@ struct UnstableIdentityRule: Rule {
           at: keyPath, message: message,
           unless: Self.fixedness(of: enumerated, in: view, mutated: mutated))
         // Fixed by `\.element.id` where the elements are `Identifiable`.
-        let collectionType = Self.lastName(enumerated).flatMap { view?.property(named: $0)?.type }
-        let name = Self.lastName(enumerated)
+        var name = Self.lastName(enumerated)
+        var collectionType = name.flatMap { view?.property(named: $0)?.type }
+        // A local (`let slots = activeSlots`): its written type, or the property it copies.
+        if let local = name.flatMap({ LocalBinding.find($0, before: enumerated) }),
+          enumerated.is(DeclReferenceExprSyntax.self)
+        {
+          collectionType = local.type
+          if local.type == nil, let value = local.value, let copied = Self.lastName(value) {
+            name = copied
+            collectionType = view?.property(named: copied)?.type
+          }
+        }
         let edit = TextEdit(
           range: keyPath.components.positionAfterSkippingLeadingTrivia
             .utf8Offset..<keyPath.components.endPositionBeforeTrailingTrivia.utf8Offset,
           replacement: ".element.id")
+        // Plain values have nothing stabler to use: strings edited in place, or slots padded
+        // with repeated fillers, have only their position.
+        let (elementsOf, declaredType) = (name, collectionType)
         result += findings.map { finding in
           finding.fixed(by: [edit]) { index in
-            Self.elementIsIdentifiable(collection: name, type: collectionType, index: index)
+            Self.elementIsIdentifiable(collection: elementsOf, type: declaredType, index: index)
+          }
+          .dropped { index in
+            Self.elementsArePlainValues(collection: elementsOf, type: declaredType, index: index)
           }
         }
       } else if let collection = Self.indexedCollection(data), let name = Self.lastName(collection),
@@ -317,10 +366,16 @@ struct UnstableIdentityRule: Rule {
         let message =
           "ForEach over the indices of '\(name)', which changes; after an insert or "
           + "delete rows keep the wrong identity. Iterate the elements by a stable id"
+        let collectionType = view?.property(named: name)?.type
         result += Self.finding(
           at: data, message: message,
           unless: Self.hasEditingModifier(call)
-            ? .changes : Self.fixedness(of: collection, in: view, mutated: mutated))
+            ? .changes : Self.fixedness(of: collection, in: view, mutated: mutated)
+        ).map { finding in
+          finding.dropped { index in
+            Self.elementsArePlainValues(collection: name, type: collectionType, index: index)
+          }
+        }
       } else if let keyPath, keyPathText == ".self",
         // `ForEach($profiles, id: \.self) { $profile in … }`: the elements of `profiles`.
         let name = Self.lastName(data).map({ $0.hasPrefix("$") ? String($0.dropFirst()) : $0 })
@@ -577,6 +632,17 @@ struct UnstableIdentityRule: Rule {
   private static func element(
     of collection: String, declaredType: String?, index: ProjectIndex
   ) -> (String, TypeSummary)? {
+    guard let element = elementName(of: collection, declaredType: declaredType, index: index),
+      let summary = index.uniqueType(named: element)
+    else { return nil }
+    return (element, summary)
+  }
+
+  /// The element type's name of the collection `collection`, as ``element(of:declaredType:index:)``
+  /// finds it, whether or not the project declares it (`String`).
+  private static func elementName(
+    of collection: String, declaredType: String?, index: ProjectIndex
+  ) -> String? {
     var collectionType = declaredType
     if collectionType == nil {
       // Written types only, and not a client's closure of the same name
@@ -587,11 +653,30 @@ struct UnstableIdentityRule: Rule {
         })
       collectionType = candidates.count == 1 ? candidates.first : nil
     }
-    guard let collectionType, let element = ProjectIndex.elementType(of: collectionType),
-      let summary = index.uniqueType(named: element)
-    else { return nil }
-    return (element, summary)
+    return collectionType.flatMap(ProjectIndex.elementType(of:))
   }
+
+  /// Whether the elements of `collection` are plain values with only their content to tell
+  /// them apart: strings, numbers, or an enum's simple cases (it has a raw value or is
+  /// `CaseIterable`; an id made of the case repeats with it). Such rows can repeat (`""` fields, `.none` fillers), so
+  /// their position is the only identity there is.
+  private static func elementsArePlainValues(
+    collection: String?, type: String?, index: ProjectIndex
+  ) -> Bool {
+    guard let collection,
+      let element = elementName(of: collection, declaredType: type, index: index)
+    else { return false }
+    if plainValueTypes.contains(element) { return true }
+    guard let summary = index.uniqueType(named: element), summary.kind == .enumeration else {
+      return false
+    }
+    return !summary.conformances.isDisjoint(with: plainValueTypes.union(["CaseIterable"]))
+  }
+
+  private static let plainValueTypes: Set<String> = [
+    "String", "Substring", "Character", "Int", "Int8", "Int16", "Int32", "Int64", "UInt",
+    "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "CGFloat", "Bool",
+  ]
 
   private static func isIdentifiable(
     _ element: String, _ summary: TypeSummary, index: ProjectIndex

@@ -12,7 +12,9 @@ struct WholeModelDependencyRule: Rule {
       re-renders whenever any property of the model changes (its name, its rating, …), \
       though nothing it shows changed. Pass only what the view shows \
       (CatImage(url: cat.imageURL)). Reported only for model structs declared in the linted \
-      code that have a var property (other than id) the view does not read, when every use in \
+      code that have a var property (other than id) the view does not read and the linted \
+      code writes (a write to a local copy that is then only appended to a list finishes a \
+      new value and does not count), when every use in \
       the view is a read of a stored property; views that are Equatable (custom comparison) \
       or store a closure, directly or in a struct of the linted code (a closure never \
       compares equal, so the view renders with its parent anyway), are skipped, and so are \
