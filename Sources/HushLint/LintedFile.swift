@@ -86,6 +86,7 @@ public struct LintedFile: Sendable {
       own.actionHandlers = ActionHandlers.byType(
         in: syntax.switches, file: path, lines: lines)
       own.nestedActionPaths = ActionHandlers.nestedPaths(in: syntax.switches)
+      own.casePayloads = syntax.casePayloads
       (own.expensiveMembers, own.memberDeclarations) = ExpensiveMembers.collect(
         calls: ExpensiveMembers.mayBuild(in: source) ? syntax.calls : [],
         functions: syntax.functions, variables: syntax.variables,

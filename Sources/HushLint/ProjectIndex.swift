@@ -44,6 +44,9 @@ public struct ProjectIndex: Sendable, Codable {
   /// reacting to its child's action. A child that sends itself such an action may be telling
   /// its parent, as a delegate action does.
   var nestedActionPaths: [String: Set<[String]>] = [:]
+  /// The type names in the payloads of enum cases of that name, in any linted file: which
+  /// reducer's actions a parent's `case .workoutList(.element(_, .dismiss))` matches.
+  var casePayloads: [String: Set<String>] = [:]
   /// Computed properties and methods outside views that build a formatter, coder or regular
   /// expression each time they run, by key (`publishedText`, `text(for:)`).
   var expensiveMembers: [String: ExpensiveMember] = [:]
@@ -103,6 +106,7 @@ public struct ProjectIndex: Sendable, Codable {
     extensionsPublishing.formUnion(other.extensionsPublishing)
     actionHandlers.merge(other.actionHandlers) { $0 + $1 }
     nestedActionPaths.merge(other.nestedActionPaths) { $0.union($1) }
+    casePayloads.merge(other.casePayloads) { $0.union($1) }
     expensiveMembers.merge(other.expensiveMembers) { first, second in
       var merged = first
       merged.count += second.count

@@ -432,6 +432,68 @@ import Testing
 
   /// A reducer split over extensions in several files, as large TCA apps split theirs: an
   /// action sent in one file is handled in another.
+  /// A parent that matches one child's `.dismiss` does not hear another reducer's: the case it
+  /// matches in names the child's reducer in its payload.
+  @Test func aParentHearsOnlyTheChildItEmbeds() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    func write(_ name: String, _ source: String) throws -> String {
+      try scratch.write(name, "import ComposableArchitecture\n" + source)
+    }
+    let workout = try write(
+      "Workout.swift",
+      """
+      @Reducer struct Workout {
+        @Dependency(\\.dismiss) var dismiss
+        enum Action { case doneTapped, dismiss }
+        var body: some ReducerOf<Self> {
+          Reduce { state, action in
+            switch action {
+            case .doneTapped: return .send(.dismiss)
+            case .dismiss: return .run { _ in await dismiss() }
+            }
+          }
+        }
+      }
+      """)
+    let picker = try write(
+      "Picker.swift",
+      """
+      @Reducer struct Picker {
+        enum Action { case rows(IdentifiedActionOf<PickerRow>) }
+        var body: some ReducerOf<Self> {
+          Reduce { state, action in
+            switch action {
+            case .rows(.element(_, .dismiss)): return .none
+            case .rows: return .none
+            }
+          }
+        }
+      }
+      """)
+    #expect(
+      Linter().lint(files: [workout, picker]).violations.map {
+        "\($0.file.split(separator: "/").last!):\($0.position.line)"
+      } == ["Workout.swift:8"])
+    // A parent whose case embeds `Workout` hears its `.dismiss`.
+    let home = try write(
+      "Home.swift",
+      """
+      @Reducer struct Home {
+        enum Action { case workout(Workout.Action) }
+        var body: some ReducerOf<Self> {
+          Reduce { state, action in
+            switch action {
+            case .workout(.dismiss): return .none
+            case .workout: return .none
+            }
+          }
+        }
+      }
+      """)
+    #expect(Linter().lint(files: [workout, picker, home]).violations.isEmpty)
+  }
+
   @Test func actionHandlersInOtherFilesAreKnown() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }

@@ -158,8 +158,11 @@ enum ActionHandlers {
   }
 
   /// The case paths the reducer switches among `switches` match inside another case, by
-  /// reducer type: `["unlockApp"]` for `case .appLock(.unlockApp):`; `["element"]`, `["detail", "saveTapped"]`
-  /// and `["saveTapped"]` for `case .path(.element(id: _, action: .detail(.saveTapped))):`.
+  /// reducer type, each after the name of the case it is matched in (TCA's `presented` and
+  /// `element` skipped; `""` when there is none): `["appLock", "unlockApp"]` for
+  /// `case .appLock(.unlockApp):`; `["path", "element"]`, `["path", "detail", "saveTapped"]`
+  /// and `["detail", "saveTapped"]` for
+  /// `case .path(.element(id: _, action: .detail(.saveTapped))):`.
   static func nestedPaths(in switches: [SwitchExprSyntax]) -> [String: Set<[String]>] {
     var result: [String: Set<[String]>] = [:]
     for switchExpr in reducerSwitches(switches) {
@@ -170,13 +173,21 @@ enum ActionHandlers {
           let cases = descendants(MemberAccessExprSyntax.self, of: item.pattern).filter {
             $0.base == nil
           }
-          for member in cases.dropFirst() {
+          var enclosing = ""
+          for (position, member) in cases.enumerated() {
+            defer {
+              let name = member.declName.baseName.text
+              if !["presented", "element"].contains(name) { enclosing = name }
+            }
+            guard position > 0 else { continue }
             // `.detail(.saveTapped)` from its callee, `.unlockApp` alone.
             let call = member.parent?.as(FunctionCallExprSyntax.self)
             let expression =
               call.flatMap { $0.calledExpression.id == member.id ? ExprSyntax($0) : nil }
               ?? ExprSyntax(member)
-            if let path = casePath(expression) { result[type, default: []].insert(path) }
+            if let path = casePath(expression) {
+              result[type, default: []].insert([enclosing] + path)
+            }
           }
         }
       }

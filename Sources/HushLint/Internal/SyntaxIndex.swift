@@ -12,6 +12,9 @@ struct SyntaxIndex {
   var switches: [SwitchExprSyntax] = []
   /// The names of the enum cases the file declares.
   var enumCases: [String] = []
+  /// The type names in the payload of each enum case that has one, by case name:
+  /// `["IdentifiedActionOf", "RowFeature"]` for `case rows(IdentifiedActionOf<RowFeature>)`.
+  var casePayloads: [String: Set<String>] = [:]
   /// The members of every type and extension, in source order (a nested type's members
   /// follow the member they are in).
   var memberItems: [MemberBlockItemSyntax] = []
@@ -199,6 +202,13 @@ struct SyntaxIndex {
 
     override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
       index.enumCases.append(node.name.text)
+      if let payload = node.parameterClause {
+        for token in payload.tokens(viewMode: .sourceAccurate) {
+          if case .identifier(let name) = token.tokenKind, name.first?.isUppercase == true {
+            index.casePayloads[node.name.text, default: []].insert(name)
+          }
+        }
+      }
       return .visitChildren
     }
 

@@ -61,6 +61,13 @@ enum UseContext {
     if let argument = parent.as(LabeledExprSyntax.self), let label = argument.label?.text {
       return actionLabels.contains(label) || isEventHandlerName(label)
     }
+    // `.onEnded({ _ in … })`: a lone closure in parentheses, as a trailing one.
+    if let argument = parent.as(LabeledExprSyntax.self),
+      let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+      call.arguments.count == 1, call.trailingClosure == nil, let name = call.calleeName
+    {
+      return name != "Button" && (actionCalls.contains(name) || isEventHandlerName(name))
+    }
     return false
   }
 

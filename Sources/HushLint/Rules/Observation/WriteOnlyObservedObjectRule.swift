@@ -16,6 +16,17 @@ struct WriteOnlyObservedObjectRule: Rule {
     triggeringExamples: [
       Example(
         """
+        struct SelectableCell<Content: View>: View {
+          @ObservedObject var ↓selection: Selection
+          let item: Item
+          let content: Content
+          var body: some View {
+            content.gesture(TapGesture().onEnded({ _ in selection.select(item) }))
+          }
+        }
+        """),
+      Example(
+        """
         struct AddButton: View {
           @ObservedObject var ↓model: Model
           var body: some View {

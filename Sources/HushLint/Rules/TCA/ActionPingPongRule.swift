@@ -530,7 +530,18 @@ struct ActionPingPongRule: Rule {
     // A parent's pattern, not the sender's own (`case .child(.failed): return .send(.failed)`
     // forwards a child's action as the sender's own).
     return index.nestedActionPaths.contains { matcher, paths in
-      matcher != type && (1...path.count).contains { paths.contains(Array(path.prefix($0))) }
+      matcher != type
+        && paths.contains { entry in
+          let matched = Array(entry.dropFirst())
+          guard (1...path.count).contains(where: { matched == Array(path.prefix($0)) }) else {
+            return false
+          }
+          // Matched inside a case whose payload names other reducers only
+          // (`case workoutList(IdentifiedActionOf<WorkoutList>)`): another child's action.
+          guard let type, let enclosing = entry.first, let payload = index.casePayloads[enclosing]
+          else { return true }
+          return payload.contains(type)
+        }
     }
   }
 
