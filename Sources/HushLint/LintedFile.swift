@@ -86,7 +86,8 @@ public struct LintedFile: Sendable {
       own.actionHandlers = ActionHandlers.byType(
         in: syntax.switches, file: path, lines: lines)
       own.nestedActionPaths = ActionHandlers.nestedPaths(in: syntax.switches)
-      own.casePayloads = syntax.casePayloads
+      // Which reducers a parent's case embeds matters to the reducers of TCA's files.
+      if importsComposableArchitecture { own.casePayloads = syntax.casePayloads }
       (own.expensiveMembers, own.memberDeclarations) = ExpensiveMembers.collect(
         calls: ExpensiveMembers.mayBuild(in: source) ? syntax.calls : [],
         functions: syntax.functions, variables: syntax.variables,

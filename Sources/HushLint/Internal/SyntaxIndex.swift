@@ -12,9 +12,8 @@ struct SyntaxIndex {
   var switches: [SwitchExprSyntax] = []
   /// The names of the enum cases the file declares.
   var enumCases: [String] = []
-  /// The type names in the payload of each enum case that has one, by case name:
-  /// `["IdentifiedActionOf", "RowFeature"]` for `case rows(IdentifiedActionOf<RowFeature>)`.
-  var casePayloads: [String: Set<String>] = [:]
+  /// The enum cases with a payload (`case rows(IdentifiedActionOf<RowFeature>)`).
+  var casesWithPayloads: [EnumCaseElementSyntax] = []
   /// The members of every type and extension, in source order (a nested type's members
   /// follow the member they are in).
   var memberItems: [MemberBlockItemSyntax] = []
@@ -22,6 +21,21 @@ struct SyntaxIndex {
   var previews: [Syntax] = []
   /// Every type and extension declaration, in source order, with its simple name.
   private(set) var typeDeclarations: [(node: Syntax, name: String)] = []
+
+  /// The type names in the payload of each enum case that has one, by case name:
+  /// `["IdentifiedActionOf", "RowFeature"]` for `case rows(IdentifiedActionOf<RowFeature>)`.
+  var casePayloads: [String: Set<String>] {
+    var result: [String: Set<String>] = [:]
+    for node in casesWithPayloads {
+      guard let payload = node.parameterClause else { continue }
+      for token in payload.tokens(viewMode: .sourceAccurate) {
+        if case .identifier(let name) = token.tokenKind, name.first?.isUppercase == true {
+          result[node.name.text, default: []].insert(name)
+        }
+      }
+    }
+    return result
+  }
 
   /// The calls of SwiftUI's `ForEach`, in source order (several rules start from them).
   private(set) var forEachCalls: [FunctionCallExprSyntax] = []
@@ -202,13 +216,7 @@ struct SyntaxIndex {
 
     override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
       index.enumCases.append(node.name.text)
-      if let payload = node.parameterClause {
-        for token in payload.tokens(viewMode: .sourceAccurate) {
-          if case .identifier(let name) = token.tokenKind, name.first?.isUppercase == true {
-            index.casePayloads[node.name.text, default: []].insert(name)
-          }
-        }
-      }
+      if node.parameterClause != nil { index.casesWithPayloads.append(node) }
       return .visitChildren
     }
 

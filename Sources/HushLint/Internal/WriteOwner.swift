@@ -61,7 +61,17 @@ enum WriteOwner {
     _ name: String, after write: ExprSyntax, in scope: CodeBlockItemListSyntax
   ) -> Bool {
     let end = write.endPosition
-    for token in scope.tokens(viewMode: .sourceAccurate)
+    for item in scope where item.endPosition > end {
+      guard isOnlyAdded(name, after: end, in: item) else { return false }
+    }
+    return true
+  }
+
+  /// ``isOnlyAdded(_:after:in:)`` in one statement, from `end` on.
+  private static func isOnlyAdded(
+    _ name: String, after end: AbsolutePosition, in item: CodeBlockItemSyntax
+  ) -> Bool {
+    for token in item.tokens(viewMode: .sourceAccurate)
     where token.position >= end && token.tokenKind == .identifier(name) {
       guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return false }
       if let member = reference.parent?.as(MemberAccessExprSyntax.self),

@@ -230,6 +230,10 @@ struct CollectionWorkInBodyRule: Rule {
     var reported: Set<SyntaxIdentifier> = []
     var viewsByName: [String: ViewType] = [:]
     for view in file.views { viewsByName[view.name] = view }
+    // The file's text fields and searches, the few calls a live search needs: looked for
+    // only once a finding is at stake.
+    var textInputs: [FunctionCallExprSyntax]?
+    var typedTexts: [String: TypedText] = [:]
     // Only the calls below can be reported: a view-building member with none of them is not
     // walked.
     for scope in RenderScope.viewBuildingMembers(in: file.syntax)
@@ -238,6 +242,17 @@ struct CollectionWorkInBodyRule: Rule {
       return name == "sorted" || Self.reportedTypes.contains(name) && $0.isUnqualifiedCall
     }) {
       let view = ActionHandlers.reducerType(of: scope).flatMap { viewsByName[$0] }
+      // What the view's text fields edit, worked out once per view and only when asked.
+      func typedText(_ view: ViewType?) -> TypedText {
+        guard let view else { return TypedText() }
+        if let known = typedTexts[view.name] { return known }
+        let inputs =
+          textInputs ?? file.syntax.calls.filter { Self.textInputs.contains($0.calleeName ?? "") }
+        textInputs = inputs
+        let found = TypedText(view, textInputs: inputs)
+        typedTexts[view.name] = found
+        return found
+      }
       for call in RenderScope.callsOutsideActions(in: scope) {
         if (call.isType("ForEach") || call.isType("List") || call.isType("Table")),
           let argument = call.firstUnlabeledArgument
@@ -251,7 +266,7 @@ struct CollectionWorkInBodyRule: Rule {
             Self.forEachOperations.contains($0.calleeName ?? "")
           }) {
             for call in chain { reported.insert(call.id) }
-            guard !Self.dependsOnTypedText([Syntax(data)], in: view) else { continue }
+            guard !typedText(view).dependsOn([Syntax(data)]) else { continue }
             result.append(finding(first, over: root))
           } else if let name = Self.simpleName(root),
             let initializer = Self.localValue(named: name, before: call, in: scope)
@@ -265,7 +280,7 @@ struct CollectionWorkInBodyRule: Rule {
               }), reported.insert(first.id).inserted
             {
               for call in chain { reported.insert(call.id) }
-              guard !Self.dependsOnTypedText([Syntax(initializer)], in: view) else { continue }
+              guard !typedText(view).dependsOn([Syntax(initializer)]) else { continue }
               result.append(finding(first, over: base))
             }
           } else if let name = Self.simpleName(root), let view,
@@ -273,7 +288,7 @@ struct CollectionWorkInBodyRule: Rule {
           {
             result += Self.computedSource(
               name, work: work, read: root, by: call,
-              isLiveSearch: Self.dependsOnTypedText([Syntax(root)], in: view))
+              isLiveSearch: typedText(view).dependsOn([Syntax(root)]))
           } else if let read = Self.modelMemberRead(data) {
             // `ForEach(model.sortedItems)`: a model's member that may sort on every read.
             result.append(
@@ -411,48 +426,59 @@ struct CollectionWorkInBodyRule: Rule {
     "TextField", "SecureField", "TextEditor", "searchable",
   ]
 
-  /// Whether `code` depends on text the user types in `view`: it names, directly or through
-  /// the view's computed properties and methods (three deep), a value whose binding a text
-  /// field or `.searchable` of the view edits (`TextField("Find", text: $query)`). A live
-  /// search: each keystroke renders the view and needs the filter again, so deriving it
-  /// elsewhere saves nothing.
-  private static func dependsOnTypedText(_ code: [Syntax], in view: ViewType?) -> Bool {
-    guard let view else { return false }
+  /// The values a view's text fields or `.searchable` edit through a binding
+  /// (`TextField("Find", text: $query)`), and the view's computed properties and methods that
+  /// may read them.
+  struct TypedText {
     var typed: Set<String> = []
     var computed: [String: [Syntax]] = [:]
-    for member in view.members {
-      if let function = member.as(FunctionDeclSyntax.self) {
-        computed[function.name.text, default: []].append(Syntax(function))
-      } else if let variable = member.as(VariableDeclSyntax.self) {
-        for binding in variable.bindings where binding.isComputed {
-          if let name = binding.identifierName {
-            computed[name, default: []].append(Syntax(binding))
-          }
-        }
-      }
-      for call in descendants(FunctionCallExprSyntax.self, of: member)
-      where textInputs.contains(call.calleeName ?? "") {
+
+    init() {}
+
+    /// `inputs`: the file's text-input calls; those inside `view`'s members count.
+    init(_ view: ViewType, textInputs inputs: [FunctionCallExprSyntax]) {
+      let members = view.members.map(\.range)
+      for call in inputs where members.contains(where: { $0.contains(call.position) }) {
         guard let text = call.argument("text")?.trimmedText, text.hasPrefix("$"),
           let last = text.split(separator: ".").last
         else { continue }
         typed.insert(last.hasPrefix("$") ? String(last.dropFirst()) : String(last))
       }
-    }
-    guard !typed.isEmpty else { return false }
-    var pending = code
-    var seen: Set<String> = []
-    for _ in 0..<4 {
-      var next: [Syntax] = []
-      for node in pending {
-        for token in node.tokens(viewMode: .sourceAccurate) {
-          guard case .identifier(let name) = token.tokenKind else { continue }
-          if typed.contains(name) { return true }
-          if let members = computed[name], seen.insert(name).inserted { next += members }
+      guard !typed.isEmpty else { return }
+      for member in view.members {
+        if let function = member.as(FunctionDeclSyntax.self) {
+          computed[function.name.text, default: []].append(Syntax(function))
+        } else if let variable = member.as(VariableDeclSyntax.self) {
+          for binding in variable.bindings where binding.isComputed {
+            if let name = binding.identifierName {
+              computed[name, default: []].append(Syntax(binding))
+            }
+          }
         }
       }
-      pending = next
     }
-    return false
+
+    /// Whether `code` depends on text the user types: it names, directly or through the
+    /// view's computed properties and methods (three deep), a value a text field or
+    /// `.searchable` of the view edits. A live search: each keystroke renders the view and
+    /// needs the filter again, so deriving it elsewhere saves nothing.
+    func dependsOn(_ code: [Syntax]) -> Bool {
+      guard !typed.isEmpty else { return false }
+      var pending = code
+      var seen: Set<String> = []
+      for _ in 0..<4 {
+        var next: [Syntax] = []
+        for node in pending {
+          for token in node.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let name) = token.tokenKind else { continue }
+            if typed.contains(name) { return true }
+            if let members = computed[name], seen.insert(name).inserted { next += members }
+          }
+        }
+        pending = next
+      }
+      return false
+    }
   }
 
   /// `items` for `items` and `model.items`.
