@@ -37,6 +37,7 @@ enum UseContext {
     "Task", "detached", "withAnimation", "asyncAfter", "async", "sink", "onPreferenceChange",
     "onKeyPress", "onScrollGeometryChange", "onGeometryChange", "onDrag",
     "handlesExternalEvents", "onContinuousHover", "onPasteCommand", "onCopyCommand",
+    "fileImporter", "fileExporter", "fileMover",
     "onExitCommand", "onPlayPauseCommand", "onMoveCommand", "perform", "withTransaction",
     "run", "default", "cancel", "destructive",
   ]

@@ -239,6 +239,19 @@ struct ExpensiveViewInitRule: Rule {
         """),
       Example(
         """
+        struct IconPicker: View {
+          @State private var isImporting = false
+          @State private var icon: Data?
+          var body: some View {
+            Button("Choose…") { isImporting = true }
+              .fileImporter(isPresented: $isImporting, allowedContentTypes: [.image]) { result in
+                icon = try? Data(contentsOf: result.get())
+              }
+          }
+        }
+        """),
+      Example(
+        """
         struct Saver: View {
           var body: some View { Button("Save", action: save) }
           func save() { try? JSONEncoder().encode(1).write(to: url) }

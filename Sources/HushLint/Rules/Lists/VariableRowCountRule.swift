@@ -73,6 +73,14 @@ struct VariableRowCountRule: Rule {
       Example(
         """
         List {
+          ForEach(FilterMethod.allCases, id: \\.self) { method in
+            if method.isAvailable { Text(method.title) }
+          }
+        }
+        """),
+      Example(
+        """
+        List {
           ForEach(model.visibleItems) { item in Row(item: item) }
         }
         """),
@@ -131,6 +139,17 @@ struct VariableRowCountRule: Rule {
     file.syntax.forEachCalls.filter { ViewContainers.isInsideList($0) }
       .compactMap { forEach -> Finding? in
         guard let content = forEach.contentClosure else { return nil }
+        // A fixed handful of values (`Filter.allCases`, a literal, a static list) is not the
+        // long list whose rows List would build only as they scroll in.
+        if var data = forEach.firstUnlabeledArgument {
+          // `Array(x)`: the data is `x`.
+          if let call = data.as(FunctionCallExprSyntax.self), call.isType("Array"),
+            let inner = call.firstUnlabeledArgument
+          {
+            data = inner
+          }
+          if CollectionWorkInBodyRule.isConstant(data) { return nil }
+        }
         for expression in ViewContainers.rowExpressions(of: content) {
           if let ifExpr = expression.as(IfExprSyntax.self), Self.mayYieldNothing(ifExpr) {
             return Finding(
