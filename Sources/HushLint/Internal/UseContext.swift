@@ -87,8 +87,7 @@ enum UseContext {
 
   /// Whether everything inside `node` runs only in response to an event: an action-labelled
   /// argument, an action closure, a `Void` or `async` method, an `await`, a setter or
-  /// observer. Pass it as
-  /// `descendants(_:of:skipping:)`'s `skipping` to leave actions out.
+  /// observer. Pass it as `descendants(_:of:skipping:)`'s `skipping` to leave actions out.
   ///
   /// Asked of every node of a view's rendering code: the node's kind is read once, and only the
   /// kinds that can be actions are cast.
