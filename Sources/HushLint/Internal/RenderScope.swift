@@ -69,24 +69,7 @@ enum RenderScope {
   /// each member walked once (the walk that finds which members `body` reaches also gathers
   /// what rules look for there).
   static func perRenderCode(of view: ViewType) -> [RenderedMember] {
-    // The instance methods and computed properties a name can reach, in member order (one
-    // pass over the members, rather than one per name read: views with hundreds of members).
-    var callable: [String: [Syntax]] = [:]
-    for candidate in view.members {
-      if let function = candidate.as(FunctionDeclSyntax.self),
-        !function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
-      {
-        callable[function.name.text, default: []].append(Syntax(function))
-      }
-      if let variable = candidate.as(VariableDeclSyntax.self), !variable.isStatic {
-        var names: Set<String> = []
-        for binding in variable.bindings where binding.isComputed {
-          if let name = binding.identifierName, names.insert(name).inserted {
-            callable[name, default: []].append(Syntax(variable))
-          }
-        }
-      }
-    }
+    let callable = callableMembers(of: view)
     var reachable: Set<String> = []
     var pending = view.bodies.map(Syntax.init)
     var result: [RenderedMember] = []
@@ -113,6 +96,29 @@ enum RenderScope {
       }
     }
     return result
+  }
+
+  /// The instance methods and computed properties of `view` a name can reach, by name, in
+  /// member order (one pass over the members, rather than one per name read: views with
+  /// hundreds of members).
+  static func callableMembers(of view: ViewType) -> [String: [Syntax]] {
+    var callable: [String: [Syntax]] = [:]
+    for candidate in view.members {
+      if let function = candidate.as(FunctionDeclSyntax.self),
+        !function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+      {
+        callable[function.name.text, default: []].append(Syntax(function))
+      }
+      if let variable = candidate.as(VariableDeclSyntax.self), !variable.isStatic {
+        var names: Set<String> = []
+        for binding in variable.bindings where binding.isComputed {
+          if let name = binding.identifierName, names.insert(name).inserted {
+            callable[name, default: []].append(Syntax(variable))
+          }
+        }
+      }
+    }
+    return callable
   }
 
   /// The calls and name references in `member` outside of actions, in one walk.

@@ -343,7 +343,7 @@ struct CollectionWorkInBodyRule: Rule {
   }
 
   /// `x` for `Array(x)`, else `expression`.
-  private static func unwrappingArray(_ expression: ExprSyntax) -> ExprSyntax {
+  static func unwrappingArray(_ expression: ExprSyntax) -> ExprSyntax {
     guard let call = expression.as(FunctionCallExprSyntax.self), call.isType("Array"),
       call.arguments.count == 1, call.arguments.first?.label == nil,
       let inner = call.arguments.first?.expression
@@ -445,17 +445,7 @@ struct CollectionWorkInBodyRule: Rule {
         typed.insert(last.hasPrefix("$") ? String(last.dropFirst()) : String(last))
       }
       guard !typed.isEmpty else { return }
-      for member in view.members {
-        if let function = member.as(FunctionDeclSyntax.self) {
-          computed[function.name.text, default: []].append(Syntax(function))
-        } else if let variable = member.as(VariableDeclSyntax.self) {
-          for binding in variable.bindings where binding.isComputed {
-            if let name = binding.identifierName {
-              computed[name, default: []].append(Syntax(binding))
-            }
-          }
-        }
-      }
+      computed = RenderScope.callableMembers(of: view)
     }
 
     /// Whether `code` depends on text the user types: it names, directly or through the

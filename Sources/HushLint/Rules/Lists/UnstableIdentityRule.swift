@@ -98,6 +98,7 @@ struct UnstableIdentityRule: Rule {
           var body: some View {
             let starred: [Contact] = contacts.filter { $0.phone.isEmpty }
             ForEach(starred, id: ↓\\.self) { Text($0.name) }
+            ForEach(Array(contacts.enumerated()), id: ↓\\.offset) { Text($0.element.name) }
             Button("Add") { contacts.insert(Contact(name: "", phone: ""), at: 0) }
           }
         }

@@ -141,14 +141,10 @@ struct VariableRowCountRule: Rule {
         guard let content = forEach.contentClosure else { return nil }
         // A fixed handful of values (`Filter.allCases`, a literal, a static list) is not the
         // long list whose rows List would build only as they scroll in.
-        if var data = forEach.firstUnlabeledArgument {
-          // `Array(x)`: the data is `x`.
-          if let call = data.as(FunctionCallExprSyntax.self), call.isType("Array"),
-            let inner = call.firstUnlabeledArgument
-          {
-            data = inner
-          }
-          if CollectionWorkInBodyRule.isConstant(data) { return nil }
+        if let data = forEach.firstUnlabeledArgument,
+          CollectionWorkInBodyRule.isConstant(CollectionWorkInBodyRule.unwrappingArray(data))
+        {
+          return nil
         }
         for expression in ViewContainers.rowExpressions(of: content) {
           if let ifExpr = expression.as(IfExprSyntax.self), Self.mayYieldNothing(ifExpr) {
