@@ -280,12 +280,15 @@ public struct ProjectIndex: Sendable, Codable {
       || extensionConformances[summary.name, default: []].contains(conformance)
   }
 
-  /// Whether the `ObservableObject` class `type` can never announce a change: it is declared
-  /// once, inherits only from protocols we know (or `NSObject`), has no property wrapper on a
-  /// stored property (`@Published` or a custom one that publishes), and neither it nor an
-  /// extension mentions `objectWillChange`. Observing such an object never re-renders a view.
+  /// Whether the `ObservableObject` class or actor `type` can never announce a change: it is
+  /// declared once, inherits only from protocols we know (or `NSObject`), has no property
+  /// wrapper on a stored property (`@Published` or a custom one that publishes; `@MainActor`
+  /// is not one), and neither it nor an extension mentions `objectWillChange`. Observing
+  /// such an object never re-renders a view.
   func neverPublishes(_ type: String) -> Bool {
-    guard let summary = uniqueType(qualified: type), summary.kind == .classType else {
+    guard let summary = uniqueType(qualified: type),
+      summary.kind == .classType || summary.kind == .actor
+    else {
       return false
     }
     return !summary.mayPublish && !extensionsPublishing.contains(summary.name)
@@ -446,6 +449,10 @@ final class TypeRecorder {
     )] = []
 
   /// Inherited names that never publish anything: protocols and `NSObject`.
+  /// Attributes of a stored property that never make it publish: an actor isolation, an
+  /// Objective-C spelling.
+  static let quietAttributes: Set<String> = ["MainActor", "objc", "nonobjc"]
+
   static let quietInheritance: Set<String> = [
     "ObservableObject", "Identifiable", "Equatable", "Hashable", "Sendable", "Codable",
     "Decodable", "Encodable", "CustomStringConvertible", "NSObject",
@@ -527,6 +534,23 @@ final class TypeRecorder {
     record(node.name.text, .actor, node.memberBlock, node.inheritanceClause)
   }
 
+  /// The type of a stored property whose default makes an empty collection of a named type:
+  /// `Set<Module>()`, `[Tag]()`; `nil` for anything else (a property's type is otherwise
+  /// known only from its annotation).
+  private static func collectionType(madeBy value: ExprSyntax) -> String? {
+    guard let call = value.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+      call.trailingClosure == nil
+    else { return nil }
+    let callee = call.calledExpression
+    if let generic = callee.as(GenericSpecializationExprSyntax.self),
+      generic.expression.trimmedText == "Set"
+    {
+      return callee.trimmedText
+    }
+    if callee.is(ArrayExprSyntax.self) { return callee.trimmedText }
+    return nil
+  }
+
   /// Whether code run when an object is made may start work that outlives it: a closure, a
   /// call of anything but a type's initializer (`Model()`, `super.init()`), or `self` handed
   /// on (`Registry.add(self)`, `observer = self`).
@@ -566,13 +590,17 @@ final class TypeRecorder {
       computedProperties: [])
     enclosing.append(name)
     summary.conformances = Self.inheritedNames(inheritance)
-    if kind == .classType {
+    if kind == .classType || kind == .actor {
       summary.mayPublish =
         !summary.conformances.isSubset(of: Self.quietInheritance)
         || (mentionsObjectWillChange && containsBytes(members.description, "objectWillChange"))
         || members.members.contains { member in
-          guard let variable = member.decl.as(VariableDeclSyntax.self) else { return false }
-          return !variable.attributes.isEmpty && !variable.isStatic
+          guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.isStatic
+          else { return false }
+          return variable.attributes.contains { attribute in
+            guard let attribute = attribute.as(AttributeSyntax.self) else { return true }
+            return !Self.quietAttributes.contains(attribute.attributeName.trimmedText)
+          }
         }
       summary.mayStartWork = members.members.contains { member in
         if let initializer = member.decl.as(InitializerDeclSyntax.self) {
@@ -601,7 +629,11 @@ final class TypeRecorder {
           summary.computedProperties.insert(propertyName)
         } else {
           summary.storedProperties.append(
-            (propertyName, binding.typeAnnotation?.type.trimmedText))
+            (
+              propertyName,
+              binding.typeAnnotation?.type.trimmedText
+                ?? binding.initializer.flatMap { Self.collectionType(madeBy: $0.value) }
+            ))
           if let wrapper = variable.attributes.first?.as(AttributeSyntax.self) {
             summary.wrappers[propertyName] = wrapper.attributeName.trimmedText
           }

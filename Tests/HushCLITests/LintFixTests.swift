@@ -252,6 +252,7 @@ import Testing
       }
 
       struct Generic<T>: View {
+        let value: T
         var body: some View {
           let formatter = DateFormatter()
           return Text(formatter.string(from: .now))

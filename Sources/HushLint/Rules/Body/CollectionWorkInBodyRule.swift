@@ -99,6 +99,25 @@ struct CollectionWorkInBodyRule: Rule {
     nonTriggeringExamples: [
       Example(
         """
+        struct Shortcut: View {
+          @State private var keys: Set<String> = []
+          var body: some View {
+            ForEach(keys.sorted(), id: \\.self) { Text($0) }
+          }
+        }
+        """),
+      Example(
+        """
+        struct Repo { var modules = Set<Module>() }
+        struct RepoView: View {
+          let repo: Repo
+          var body: some View {
+            ForEach(repo.modules.sorted { $0.name < $1.name }) { Text($0.name) }
+          }
+        }
+        """),
+      Example(
+        """
         struct InstancePicker: View {
           @State private var query = ""
           @State private var instances: [Instance] = []
@@ -519,8 +538,7 @@ struct CollectionWorkInBodyRule: Rule {
 
   /// A finding at `call`, which walks `collection`; when `collection` is a property
   /// (`store.data.topics`), decided once the project's types are known: a `Set` or an array of
-  /// an enum's values holds a few of its cases (sorting a set of them is how it gets a
-  /// display order).
+  /// an enum's values holds a few of its cases, and a `Set` is sorted to be shown in order.
   private func finding(_ call: FunctionCallExprSyntax, over collection: ExprSyntax) -> Finding {
     let name = call.calleeName ?? "?"
     let message =
@@ -532,9 +550,19 @@ struct CollectionWorkInBodyRule: Rule {
     guard let property = Self.propertyName(collection) else {
       return Finding(at: node, message: message)
     }
+    let sorts = name == "sorted"
     return Finding(at: node) { index in
-      Self.isEnumValues(property, in: index) ? nil : message
+      Self.isEnumValues(property, in: index) || (sorts && Self.isSet(property, in: index))
+        ? nil : message
     }
+  }
+
+  /// Whether every stored property named `property` in the project is a `Set`: it has no
+  /// order, so a view that lists it sorts it somewhere, and sorting it where it is shown is
+  /// its display order, not work a model could do once for every reader.
+  private static func isSet(_ property: String, in index: ProjectIndex) -> Bool {
+    let types = index.storedPropertyTypes(named: property)
+    return !types.isEmpty && types.allSatisfy { $0?.hasPrefix("Set<") ?? false }
   }
 
   /// Whether every stored property named `property` in the project is a `Set` or an array of

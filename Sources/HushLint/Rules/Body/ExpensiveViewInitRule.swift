@@ -17,14 +17,14 @@ struct ExpensiveViewInitRule: Rule {
       method, in any file, that builds one each time it runs (var publishedText: String { \
       let f = RelativeDateTimeFormatter() … }) when a view reads it while rendering: the \
       finding is at the read, and names where the object is built. Work inside actions \
-      (Button, .task, .onAppear), under await or in an async method is not reported, and \
-      neither is a stored property's default or an initializer of a view made only when its \
-      window opens (nor the body of such a view that has no stored property at all): every \
-      place that makes it (previews aside) is the body of an app with no state (Settings { \
-      SettingsPanes() }), the body of a view with no stored property at all, whose body \
-      SwiftUI never runs again, a method that returns nothing or is async in a type that is \
-      not a view (a controller's openSettings()), or a stored property or initializer of a \
-      class that is not a view (an app delegate's window).
+      (Button, .task, .onAppear), under await or in an async method is not reported, nor is \
+      the body of a view with no stored property at all (SwiftUI runs it once each time the \
+      view appears, never for its parent), nor a stored property's default or an initializer of a view made only when \
+      its window opens: every place that makes it (previews aside) is the body of an app \
+      with no state (Settings { SettingsPanes() }), the body of a view with no stored \
+      property at all, a method that returns nothing or is async in a type that is not a \
+      view (a controller's openSettings()), or a stored property or initializer of a class \
+      that is not a view (an app delegate's window).
       """,
     triggeringExamples: [
       Example(
@@ -97,16 +97,36 @@ struct ExpensiveViewInitRule: Rule {
         """),
       Example(
         """
-        struct Readme: View {
+        struct Document: View {
+          let name: String
           var body: some View { Text(load()) }
           func load() -> String {
-            let url = ↓Bundle.main.url(forResource: "README", withExtension: "md")!
+            let url = ↓Bundle.main.url(forResource: name, withExtension: "md")!
             return (try? ↓String(contentsOf: url, encoding: .utf8)) ?? ""
           }
         }
         """),
     ],
     nonTriggeringExamples: [
+      Example(
+        """
+        struct Readme: View {
+          var body: some View { Text(load()) }
+          func load() -> String {
+            let url = Bundle.main.url(forResource: "README", withExtension: "md")!
+            return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+          }
+        }
+        """),
+      Example(
+        """
+        struct BuildStamp: View {
+          var body: some View {
+            let formatter = DateFormatter()
+            Text(formatter.string(from: .now))
+          }
+        }
+        """),
       Example(
         """
         import SwiftUI
@@ -283,15 +303,18 @@ struct ExpensiveViewInitRule: Rule {
     var result: [Finding] = []
     var seen: Set<SyntaxIdentifier> = []
     for view in file.views {
-      let rendered = RenderScope.perRenderCode(of: view)
       // A view with no stored property at all depends on nothing: SwiftUI runs its body
-      // once for each time it is made, never again for its parent.
+      // once each time the view appears, never again for its parent nor for a change, so
+      // only its initializer runs as often as its parent renders.
       let hasNoInput = !view.properties.contains { !$0.isStatic && !$0.isComputed }
+      let rendered = RenderScope.perRenderCode(of: view).filter {
+        !hasNoInput || $0.member.is(InitializerDeclSyntax.self)
+      }
       for code in rendered {
         // A stored property's default or the initializer runs when the view is made, not
         // when it renders: only as often as its parent renders.
         let runsWhenMade =
-          hasNoInput || code.member.is(InitializerClauseSyntax.self)
+          code.member.is(InitializerClauseSyntax.self)
           || code.member.is(InitializerDeclSyntax.self)
         for call in code.calls where seen.insert(call.id).inserted {
           if let what = Self.expensiveWork(call) {

@@ -78,6 +78,19 @@ struct WriteOnlyObservedObjectRule: Rule {
     nonTriggeringExamples: [
       Example(
         """
+        actor Recognizer: ObservableObject {
+          @MainActor var transcript = ""
+          func start() {}
+        }
+        struct RecordingView: View {
+          @StateObject var recognizer = Recognizer()
+          var body: some View {
+            Button("Record") { Task { await recognizer.start() } }
+          }
+        }
+        """),
+      Example(
+        """
         final class Sounds: ObservableObject {
           private let player = Player()
           func play(_ name: String) { player.play(name) }

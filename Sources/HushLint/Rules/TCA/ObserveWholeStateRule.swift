@@ -40,6 +40,7 @@ struct ObserveWholeStateRule: Rule {
         }
         """),
       .tca("self.viewStore = ViewStore(store, observe: ↓{ (state: State) in state })"),
+      .tca("WithViewStore(store) ↓{ $0 } content: { viewStore in Text(viewStore.title) }"),
       .tca("↓WithViewStore(self.store) { viewStore in Text(viewStore.title) }"),
       .tca(
         """
@@ -117,6 +118,14 @@ struct ObserveWholeStateRule: Rule {
       .tca("WithViewStore(store, observe: \\.count) { Text(\"\\($0.state)\") }"),
       .tca("WithViewStore(store, observe: ViewState.init) { Text($0.title) }"),
       .tca("WithViewStore(store, observe: { $0.title }) { Text($0.state) }"),
+      .tca(
+        """
+        WithViewStore(store) { state in
+          DownloadState(progress: state.progress, isPaused: state.isPaused)
+        } content: { viewStore in
+          ProgressView(value: viewStore.progress)
+        }
+        """),
       Example("WithViewStore(store, observe: { $0 }) { Text($0.title) }"),
       .tca("let values = items.map { $0 }"),
       .tca("WithViewStore(store.scope(state: ViewState.init)) { Text($0.title) }"),
@@ -146,7 +155,14 @@ struct ObserveWholeStateRule: Rule {
     var ownDeclarations: ProjectIndex?
     return file.calls.compactMap { call -> Finding? in
       guard call.isType("WithViewStore") || call.isType("ViewStore") else { return nil }
-      guard let observe = call.argument("observe") else {
+      // `WithViewStore(store) { state in … } content: { … }`: the first trailing closure is
+      // `observe:`.
+      let observed =
+        call.argument("observe")
+        ?? call.trailingClosure.flatMap { closure in
+          call.additionalTrailingClosures.isEmpty ? nil : ExprSyntax(closure)
+        }
+      guard let observe = observed else {
         // The pre-1.0 initializer without `observe:` watches all of an unscoped store.
         guard call.argument("removeDuplicates") == nil, call.arguments.count == 1,
           let store = call.firstUnlabeledArgument,
