@@ -1,5 +1,7 @@
 // A small SwiftUI feed with the needless work `hush lint` finds.
-// Run from the package root: swift run hush lint Examples/Lint
+// Run from the package root:
+//   swift run hush lint --config Examples/Lint/.hush-lint.yml Examples/Lint
+// (the configuration turns on the rules that are opt-in until they are right often enough).
 
 import SwiftUI
 

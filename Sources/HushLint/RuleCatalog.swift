@@ -18,7 +18,14 @@ public enum RuleCatalog {
   public static func explain(_ id: String) -> String? {
     guard let description = RuleRegistry.rule(withID: id)?.description else { return nil }
     var flags = ["default severity: \(description.defaultSeverity.rawValue)"]
-    if description.isOptIn { flags.append("opt-in (enable with opt_in_rules)") }
+    if description.isOptIn {
+      flags.append(
+        "opt-in (enable with opt_in_rules)"
+          + (description.optInReason.map {
+            ": off by default until it is right often enough, \($0)"
+          }
+            ?? ""))
+    }
     if description.requiresComposableArchitecture {
       flags.append("only in files that import ComposableArchitecture")
     }

@@ -15,6 +15,10 @@ public struct RuleDescription: Sendable {
   public let defaultSeverity: Severity
   /// Whether the rule only runs when enabled through `opt_in_rules`.
   public let isOptIn: Bool
+  /// Why a rule that is opt-in only until it is right often enough is off by default: its
+  /// precision measured on apps it was never tuned on (`Docs/LintPrecision.md`). `nil` for a
+  /// rule on by default, or opt-in by nature.
+  public let optInReason: String?
   /// Whether the rule only runs on files that `import ComposableArchitecture`.
   public let requiresComposableArchitecture: Bool
   /// Code that must produce a violation at every `↓` marker, and nowhere else.
@@ -24,7 +28,7 @@ public struct RuleDescription: Sendable {
   /// What `hush lint --fix` does for this rule's violations, when it has a mechanical fix.
   public let mechanicalFix: String?
 
-  /// Creates a rule description.
+  /// Creates a rule description; an `optInReason` makes the rule opt-in.
   public init(
     id: String,
     name: String,
@@ -32,6 +36,7 @@ public struct RuleDescription: Sendable {
     rationale: String,
     defaultSeverity: Severity = .warning,
     isOptIn: Bool = false,
+    optInReason: String? = nil,
     requiresComposableArchitecture: Bool = false,
     triggeringExamples: [Example],
     nonTriggeringExamples: [Example],
@@ -42,7 +47,8 @@ public struct RuleDescription: Sendable {
     self.summary = summary
     self.rationale = rationale
     self.defaultSeverity = defaultSeverity
-    self.isOptIn = isOptIn
+    self.isOptIn = isOptIn || optInReason != nil
+    self.optInReason = optInReason
     self.requiresComposableArchitecture = requiresComposableArchitecture
     self.triggeringExamples = triggeringExamples
     self.nonTriggeringExamples = nonTriggeringExamples

@@ -304,7 +304,8 @@ import Testing
 
       """
       + views[views.range(of: "struct Local: View {")!.lowerBound...]
-    try HushBinary.withDirectory(["Views.swift": views]) { directory in
+    let files = ["Views.swift": views, ".hush-lint.yml": "opt_in_rules: [expensive-view-init]\n"]
+    try HushBinary.withDirectory(files) { directory in
       let output = try HushBinary.run(["lint", "--fix"], in: directory)
       let file = directory.appendingPathComponent("Views.swift")
       #expect(try String(contentsOf: file, encoding: .utf8) == fixed)

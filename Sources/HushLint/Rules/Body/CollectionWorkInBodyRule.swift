@@ -27,6 +27,8 @@ struct CollectionWorkInBodyRule: Rule {
       reversed(), which is a constant-time view of the collection, nor a computed property \
       that only maps.
       """,
+    optInReason:
+      "7 of 11 findings right (64 %) in a fresh sample of 60 on ten apps it was never tuned on (Docs/LintPrecision.md, issue 50, session 4)",
     triggeringExamples: [
       Example(
         """
