@@ -134,6 +134,7 @@ public struct ProjectIndex: Sendable, Codable {
   /// defaults and initializer run once per window.
   func isMadeOnlyWithItsWindow(_ name: String) -> Bool {
     guard let sites = viewSites[name], !sites.isEmpty else { return false }
+    if isOnlyInWidgets(name) { return true }
     return sites.allSatisfy { site in
       if site.hasPrefix("scene:") {
         guard let scene = uniqueType(named: String(site.dropFirst(6))) else { return false }
@@ -154,6 +155,27 @@ public struct ProjectIndex: Sendable, Codable {
       if kind == "new" { return type.kind == .classType && !isView }
       if kind == "do" && !isView { return true }
       return type.kind == .structure && isView && type.storedProperties.isEmpty
+    }
+  }
+
+  /// Whether the view `name` is shown only in widgets: every place that makes it (previews
+  /// aside) is a widget's `body` (`StaticConfiguration(…) { entry in ClockView(entry: entry) }`)
+  /// or a view shown only in widgets. WidgetKit renders each timeline entry once, into an
+  /// archive: such a view is made and rendered once per entry, never again for a change.
+  func isOnlyInWidgets(_ name: String) -> Bool {
+    var visiting: Set<String> = []
+    return isOnlyInWidgets(name, visiting: &visiting)
+  }
+
+  private func isOnlyInWidgets(_ name: String, visiting: inout Set<String>) -> Bool {
+    guard visiting.insert(name).inserted, let sites = viewSites[name], !sites.isEmpty else {
+      return false
+    }
+    return sites.allSatisfy { site in
+      if site.hasPrefix("widget:") { return true }
+      guard site.hasPrefix("in:") else { return false }
+      let parent = String(site.dropFirst(3))
+      return conforms(parent, to: "View") == true && isOnlyInWidgets(parent, visiting: &visiting)
     }
   }
 
@@ -233,6 +255,19 @@ public struct ProjectIndex: Sendable, Codable {
       types.values.joined().flatMap { summary in
         summary.storedProperties.filter { $0.name == name }.map(\.type)
       })
+  }
+
+  /// Whether the project declares the instance property `name`, and every declaration of it,
+  /// stored or computed, is a `Set` (by its written type, or a `Set<T>()` default).
+  func declaresOnlySets(named name: String) -> Bool {
+    let stored = storedPropertyTypes(named: name)
+    guard stored.allSatisfy({ $0?.hasPrefix("Set<") ?? false }) else { return false }
+    var computed = false
+    for summary in types.values.joined() where summary.computedProperties.contains(name) {
+      guard summary.computedSets.contains(name) else { return false }
+      computed = true
+    }
+    return computed || !stored.isEmpty
   }
 
   /// ``storedPropertyTypes(named:)`` for every name, made by ``prepareForQueries()`` once a
@@ -361,6 +396,8 @@ struct TypeSummary: Sendable {
   var storedProperties: [(name: String, type: String?)]
   /// Computed instance properties.
   var computedProperties: Set<String>
+  /// The computed instance properties whose written type is a `Set` (`var shown: Set<Tag>`).
+  var computedSets: Set<String> = []
   /// Stored instance properties declared with `var`.
   var variableProperties: Set<String> = []
   /// The property wrapper of each wrapped stored property: `["model": "ObservedObject"]`.
@@ -380,7 +417,8 @@ struct TypeSummary: Sendable {
 /// For the lint cache: stored properties are written as two arrays (a tuple is not `Codable`).
 extension TypeSummary: Codable {
   private enum CodingKeys: String, CodingKey {
-    case name, kind, parent, storedNames, storedTypes, computedProperties, variableProperties
+    case name, kind, parent, storedNames, storedTypes, computedProperties, computedSets
+    case variableProperties
     case wrappers, hasCustomEquality, conformances, mayPublish, mayStartWork
   }
 
@@ -398,6 +436,7 @@ extension TypeSummary: Codable {
     }
     storedProperties = zip(names, types).map { (name: $0, type: $1) }
     computedProperties = try container.decode(Set<String>.self, forKey: .computedProperties)
+    computedSets = try container.decode(Set<String>.self, forKey: .computedSets)
     variableProperties = try container.decode(Set<String>.self, forKey: .variableProperties)
     wrappers = try container.decode([String: String].self, forKey: .wrappers)
     hasCustomEquality = try container.decode(Bool.self, forKey: .hasCustomEquality)
@@ -414,6 +453,7 @@ extension TypeSummary: Codable {
     try container.encode(storedProperties.map(\.name), forKey: .storedNames)
     try container.encode(storedProperties.map(\.type), forKey: .storedTypes)
     try container.encode(computedProperties, forKey: .computedProperties)
+    try container.encode(computedSets, forKey: .computedSets)
     try container.encode(variableProperties, forKey: .variableProperties)
     try container.encode(wrappers, forKey: .wrappers)
     try container.encode(hasCustomEquality, forKey: .hasCustomEquality)
@@ -627,6 +667,9 @@ final class TypeRecorder {
         guard let propertyName = binding.identifierName else { continue }
         if binding.isComputed {
           summary.computedProperties.insert(propertyName)
+          if binding.typeAnnotation?.type.trimmedText.hasPrefix("Set<") == true {
+            summary.computedSets.insert(propertyName)
+          }
         } else {
           summary.storedProperties.append(
             (

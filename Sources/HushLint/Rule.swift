@@ -91,9 +91,10 @@ public struct Finding: Sendable {
 /// A project fact a finding depends on, kept with the finding in the lint cache and checked
 /// against the whole project's index each lint.
 enum FindingCondition: Codable, Sendable, Hashable {
-  /// The view reads `name` (found by `key`, see ``ExpensiveMembers``) of another type while
-  /// it renders: reported when that member builds an expensive object each time it runs.
-  case readsExpensiveMember(key: String, name: String)
+  /// The view `view` reads `name` (found by `key`, see ``ExpensiveMembers``) of another type
+  /// while it renders: reported when that member builds an expensive object each time it
+  /// runs, and the view is not shown only in widgets.
+  case readsExpensiveMember(key: String, name: String, view: String)
 
   /// A list's data is `name` (found by `key`) of a model, which filters, sorts or groups a
   /// collection each time it runs: reported when it does.
@@ -104,10 +105,15 @@ enum FindingCondition: Codable, Sendable, Hashable {
   /// (``ProjectIndex/isMadeOnlyWithItsWindow(_:)``).
   case madeWithView(view: String, message: String)
 
+  /// Work done each time the view `view` renders: reported with `message` unless the view is
+  /// shown only in widgets (``ProjectIndex/isOnlyInWidgets(_:)``), which render once.
+  case rendersWithView(view: String, message: String)
+
   /// The message when the condition holds in `index`; `nil` when it does not.
   func message(in index: ProjectIndex) -> String? {
     switch self {
-    case .readsExpensiveMember(let key, let name):
+    case .readsExpensiveMember(let key, let name, let view):
+      guard !index.isOnlyInWidgets(view) else { return nil }
       return index.expensiveMember(key).map {
         ExpensiveViewInitRule.expensiveMemberMessage(name, $0)
       }
@@ -117,6 +123,8 @@ enum FindingCondition: Codable, Sendable, Hashable {
       }
     case .madeWithView(let view, let message):
       return index.isMadeOnlyWithItsWindow(view) ? nil : message
+    case .rendersWithView(let view, let message):
+      return index.isOnlyInWidgets(view) ? nil : message
     }
   }
 }

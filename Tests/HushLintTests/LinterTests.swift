@@ -287,6 +287,18 @@ import Testing
           }
           return result
         }
+        func toggle(_ post: Post, in selected: inout [Post]) {
+          var post = post
+          post.hasReply = true
+          if selected.contains(post) { selected.removeAll { $0.id == post.id } } else { selected.append(post) }
+        }
+        func restored(_ posts: [Post]) -> [Post] {
+          posts.compactMap { stored in
+            var post = stored
+            post.hasReply = false
+            return post
+          }
+        }
         """),
       try scratch.write(
         "Views.swift",

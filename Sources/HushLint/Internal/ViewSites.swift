@@ -6,6 +6,8 @@ import SwiftSyntax
 ///
 /// A site, as kept in the project index, is one of:
 /// - `scene:App`: in the `body` of the scene or app `App` (`Settings { SettingsPane() }`);
+/// - `widget:Clock`: in the `body` of the widget `Clock` (`StaticConfiguration(…) { entry in
+///   ClockView(entry: entry) }`): WidgetKit renders each timeline entry once;
 /// - `in:Panes`: in a computed property or method of the type `Panes` (its `body`);
 /// - `do:Controller`: in a method of `Controller` that returns nothing or is `async`
 ///   (`func openSettings() { window = NSWindow(contentViewController: NSHostingController(…)) }`):
@@ -84,10 +86,9 @@ enum ViewSites {
     if let variable = item.decl.as(VariableDeclSyntax.self) {
       guard !variable.isStatic, let binding = variable.bindings.first else { return elsewhere }
       guard binding.isComputed else { return "new:" + typeName }
-      if binding.identifierName == "body",
-        binding.typeAnnotation?.type.trimmedText.hasSuffix("Scene") == true
-      {
-        return "scene:" + typeName
+      if binding.identifierName == "body", let type = binding.typeAnnotation?.type.trimmedText {
+        if type.hasSuffix("Scene") { return "scene:" + typeName }
+        if type.hasSuffix("WidgetConfiguration") { return "widget:" + typeName }
       }
       return "in:" + typeName
     }

@@ -54,9 +54,11 @@ enum WriteOwner {
     return "@\(enclosing).\(name)"
   }
 
-  /// Whether the local `name`, after `write`, is only read through (`name.title`) or added to
-  /// a collection (`items.append(name)`, `items.insert(name, at: 0)`) in `scope`: never stored
-  /// over a value that is there, returned or handed anywhere else.
+  /// Whether the local `name`, after `write`, is only read through (`name.title`), added to
+  /// a collection or looked up there (`items.append(name)`, `items.insert(name, at: 0)`,
+  /// `items.contains(name)`), or returned as an element of a collection being made (from a
+  /// `map` closure) in `scope`: never stored over a value that is there, nor handed anywhere
+  /// else.
   private static func isOnlyAdded(
     _ name: String, after write: ExprSyntax, in scope: CodeBlockItemListSyntax
   ) -> Bool {
@@ -79,13 +81,50 @@ enum WriteOwner {
       {
         continue
       }
-      guard let argument = reference.parent?.as(LabeledExprSyntax.self),
-        argument.label == nil,
+      if let argument = reference.parent?.as(LabeledExprSyntax.self),
         let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
-        call.calleeName == "append" || call.calleeName == "insert"
-      else { return false }
+        let callee = call.calleeName,
+        argument.label == nil
+          ? addingOrLooking.contains(callee)
+          : argument.label?.text == "of"
+            && ["firstIndex", "lastIndex"].contains(callee)
+      {
+        continue
+      }
+      if let returned = reference.parent?.as(ReturnStmtSyntax.self),
+        isElementOfNewCollection(returned)
+      {
+        continue
+      }
+      return false
     }
     return true
+  }
+
+  /// The calls that add a value to a collection or look it up there, never storing it over
+  /// a value that is there.
+  private static let addingOrLooking: Set<String> = [
+    "append", "insert", "contains", "firstIndex", "lastIndex",
+  ]
+
+  /// Whether `returned` gives an element of a collection being made: it returns from the
+  /// closure of a `map`, `compactMap` or `flatMap` (`entries.compactMap { entry in var message
+  /// = …; message.metadata = entry.metadata; return message }`).
+  private static func isElementOfNewCollection(_ returned: ReturnStmtSyntax) -> Bool {
+    var node = Syntax(returned)
+    while let parent = node.parent {
+      if parent.is(FunctionDeclSyntax.self) || parent.is(AccessorBlockSyntax.self) {
+        return false
+      }
+      if let closure = parent.as(ClosureExprSyntax.self) {
+        var call = closure.parent
+        if call?.is(LabeledExprSyntax.self) == true { call = call?.parent?.parent }
+        guard let name = call?.as(FunctionCallExprSyntax.self)?.calleeName else { return false }
+        return ["map", "compactMap", "flatMap"].contains(name)
+      }
+      node = parent
+    }
+    return false
   }
 
   /// `Item` for `Item`, `Item?`, `inout Item`, `Feature.Item`, the enclosing type for `Self`;

@@ -101,6 +101,27 @@ struct CollectionWorkInBodyRule: Rule {
     nonTriggeringExamples: [
       Example(
         """
+        struct Packages: View {
+          let packages: [Package]
+          @State private var query = ""
+          var body: some View {
+            PackageSearchField(search: $query)
+            ForEach(packages.filter { query.isEmpty || $0.name.contains(query) }) { Text($0.name) }
+          }
+        }
+        """),
+      Example(
+        """
+        struct Casks: View {
+          let tracker: Tracker
+          var body: some View {
+            ForEach(shown.sorted { $0.name < $1.name }) { Text($0.name) }
+          }
+          private var shown: Set<Cask> { tracker.installed }
+        }
+        """),
+      Example(
+        """
         struct Shortcut: View {
           @State private var keys: Set<String> = []
           var body: some View {
@@ -267,8 +288,7 @@ struct CollectionWorkInBodyRule: Rule {
       func typedText(_ view: ViewType?) -> TypedText {
         guard let view else { return TypedText() }
         if let known = typedTexts[view.name] { return known }
-        let inputs =
-          textInputs ?? file.syntax.calls.filter { Self.textInputs.contains($0.calleeName ?? "") }
+        let inputs = textInputs ?? file.syntax.calls.filter(Self.editsText)
         textInputs = inputs
         let found = TypedText(view, textInputs: inputs)
         typedTexts[view.name] = found
@@ -447,9 +467,34 @@ struct CollectionWorkInBodyRule: Rule {
     "TextField", "SecureField", "TextEditor", "searchable",
   ]
 
-  /// The values a view's text fields or `.searchable` edit through a binding
-  /// (`TextField("Find", text: $query)`), and the view's computed properties and methods that
-  /// may read them.
+  /// Whether `call` may edit typed text: a text field or `.searchable`, or a call handing a
+  /// binding on as its `text` or search argument (`CustomSearchField(search: $query)`,
+  /// `PackageList(searchText: $query)`: a custom field or a view that holds one).
+  private static func editsText(_ call: FunctionCallExprSyntax) -> Bool {
+    textBinding(of: call) != nil
+  }
+
+  /// The binding a text input of `call` edits: `$query` in `TextField("Find", text: $query)`
+  /// or `CustomSearchField(search: $query)`.
+  static func textBinding(of call: FunctionCallExprSyntax) -> String? {
+    if textInputs.contains(call.calleeName ?? "") {
+      return call.argument("text")?.trimmedText
+    }
+    for argument in call.arguments {
+      guard let label = argument.label?.text.lowercased(),
+        label.contains("text") || label.contains("search"),
+        argument.expression.is(DeclReferenceExprSyntax.self)
+          || argument.expression.is(MemberAccessExprSyntax.self),
+        argument.expression.trimmedText.hasPrefix("$")
+      else { continue }
+      return argument.expression.trimmedText
+    }
+    return nil
+  }
+
+  /// The values a view's text fields, search fields or `.searchable` edit through a binding
+  /// (`TextField("Find", text: $query)`, see ``CollectionWorkInBodyRule/textBinding(of:)``), and
+  /// the view's computed properties and methods that may read them.
   struct TypedText {
     var typed: Set<String> = []
     var computed: [String: [Syntax]] = [:]
@@ -460,7 +505,7 @@ struct CollectionWorkInBodyRule: Rule {
     init(_ view: ViewType, textInputs inputs: [FunctionCallExprSyntax]) {
       let members = view.members.map(\.range)
       for call in inputs where members.contains(where: { $0.contains(call.position) }) {
-        guard let text = call.argument("text")?.trimmedText, text.hasPrefix("$"),
+        guard let text = CollectionWorkInBodyRule.textBinding(of: call), text.hasPrefix("$"),
           let last = text.split(separator: ".").last
         else { continue }
         typed.insert(last.hasPrefix("$") ? String(last.dropFirst()) : String(last))
@@ -559,12 +604,11 @@ struct CollectionWorkInBodyRule: Rule {
     }
   }
 
-  /// Whether every stored property named `property` in the project is a `Set`: it has no
-  /// order, so a view that lists it sorts it somewhere, and sorting it where it is shown is
-  /// its display order, not work a model could do once for every reader.
+  /// Whether every property named `property` in the project, stored or computed, is a `Set`:
+  /// it has no order, so a view that lists it sorts it somewhere, and sorting it where it is
+  /// shown is its display order, not work a model could do once for every reader.
   private static func isSet(_ property: String, in index: ProjectIndex) -> Bool {
-    let types = index.storedPropertyTypes(named: property)
-    return !types.isEmpty && types.allSatisfy { $0?.hasPrefix("Set<") ?? false }
+    index.declaresOnlySets(named: property)
   }
 
   /// Whether every stored property named `property` in the project is a `Set` or an array of

@@ -112,6 +112,53 @@ struct ExpensiveViewInitRule: Rule {
     nonTriggeringExamples: [
       Example(
         """
+        import SwiftUI
+        struct ClockWidget: Widget {
+          var body: some WidgetConfiguration {
+            StaticConfiguration(kind: "clock", provider: ClockProvider()) { entry in
+              ClockView(entry: entry)
+            }
+          }
+        }
+        struct ClockView: View {
+          let entry: ClockEntry
+          var body: some View {
+            let formatter = DateFormatter()
+            Text(formatter.string(from: entry.date))
+          }
+        }
+        """),
+      Example(
+        """
+        import SwiftUI
+        struct RootView: View {
+          var body: some View { CampusMap() }
+        }
+        struct CampusMap: View {
+          private let appearance = Appearance()
+          var body: some View { MapView(host: host).environment(\\.appearance, appearance) }
+          private var host: String {
+            let url = Bundle.main.url(forResource: "Config", withExtension: "plist")!
+            return (NSDictionary(contentsOf: url)?["HOST"] as? String) ?? ""
+          }
+        }
+        """),
+      Example(
+        """
+        extension Array: RawRepresentable where Element: Codable {
+          public var rawValue: String {
+            String(data: try! JSONEncoder().encode(self), encoding: .utf8) ?? "[]"
+          }
+          public init?(rawValue: String) { nil }
+        }
+        enum Tab: String { case home, settings }
+        struct TabLabel: View {
+          let tab: Tab
+          var body: some View { Text(tab.rawValue) }
+        }
+        """),
+      Example(
+        """
         struct Readme: View {
           var body: some View { Text(load()) }
           func load() -> String {
@@ -312,11 +359,16 @@ struct ExpensiveViewInitRule: Rule {
       let rendered = RenderScope.perRenderCode(of: view).filter {
         !hasNoInput || $0.member.is(InitializerDeclSyntax.self)
       }
+      // A view whose stored properties are all constants of its own (`let appearance =
+      // Appearance()`: no input, no state, no environment) renders only when it is made.
+      let rendersWhenMade = view.properties.allSatisfy {
+        $0.isStatic || $0.isComputed || ($0.wrapper == nil && $0.initializer != nil)
+      }
       for code in rendered {
         // A stored property's default or the initializer runs when the view is made, not
         // when it renders: only as often as its parent renders.
         let runsWhenMade =
-          code.member.is(InitializerClauseSyntax.self)
+          rendersWhenMade || code.member.is(InitializerClauseSyntax.self)
           || code.member.is(InitializerDeclSyntax.self)
         for call in code.calls where seen.insert(call.id).inserted {
           if let what = Self.expensiveWork(call) {
@@ -324,9 +376,10 @@ struct ExpensiveViewInitRule: Rule {
               "\(what) runs each time this view is created or rendered; make it once (a "
               + "static let, the model, or a FormatStyle)"
             var finding = Finding(at: call, message: message)
-            if runsWhenMade {
-              finding.condition = .madeWithView(view: view.name, message: message)
-            }
+            finding.condition =
+              runsWhenMade
+              ? .madeWithView(view: view.name, message: message)
+              : .rendersWithView(view: view.name, message: message)
             result.append(StaticLetFix.fix(finding, for: call, in: view) ?? finding)
           }
         }
@@ -335,6 +388,12 @@ struct ExpensiveViewInitRule: Rule {
     }
     return result
   }
+
+  /// Members the compiler declares where the code does not (an enum's `rawValue`, a
+  /// `Hashable` type's `hashValue`): the declarations the linted code shows are not all of
+  /// them, so which one a read reaches is not known (`Tab.home.rawValue` against an
+  /// `Array: RawRepresentable` extension that encodes JSON).
+  static let synthesizedMembers: Set<String> = ["rawValue", "hashValue"]
 
   /// Reads, while `view` renders, of another type's member that builds an expensive object
   /// each time it runs (`video.publishedText`, `commit.date.shortRelative()`,
@@ -354,14 +413,16 @@ struct ExpensiveViewInitRule: Rule {
         guard let member = reference.parent?.as(MemberAccessExprSyntax.self),
           member.declName.id == reference.id, let base = member.base,
           !base.is(SuperExprSyntax.self), Self.isNamePath(base),
-          let root = rootName(of: base), root != "self" || !own.contains(reference.baseName.text)
+          let root = rootName(of: base), root != "self" || !own.contains(reference.baseName.text),
+          !Self.synthesizedMembers.contains(reference.baseName.text)
         else { continue }
         let key = ExpensiveMembers.key(ofRead: reference)
         guard seen.insert(key).inserted else { continue }
         result.append(
           Finding(
             at: reference,
-            when: .readsExpensiveMember(key: key, name: reference.baseName.text)))
+            when: .readsExpensiveMember(
+              key: key, name: reference.baseName.text, view: view.name)))
       }
     }
     return result

@@ -14,11 +14,25 @@ struct ImpureBodyRule: Rule {
       Self._printChanges() is a debugging aid: remove it before shipping, or keep \
       `let _ = Self._printChanges()` inside #if DEBUG, which is reported only as info. TCA's \
       reducer operator ._printChanges() is not a view and is not reported. Only code that \
-      runs while body evaluates is checked: the body itself and the closures that build its \
-      content (stacks, lists, overlays, map); a closure that runs later (a callback handed \
-      to a child view, a button, gesture or onX action, a Task) is not.
+      runs while body evaluates is checked: the body itself, the closures that build its \
+      content (stacks, lists, overlays, map) and the view's methods and computed properties \
+      that body calls outside actions; a closure that runs later (a callback handed to a \
+      child view, a button, gesture or onX action, a Task) is not.
       """,
     triggeringExamples: [
+      Example(
+        """
+        struct Servers: View {
+          let servers: [String]
+          var body: some View {
+            List { ForEach(shown(), id: \\.self) { Text($0) } }
+          }
+          private func shown() -> [String] {
+            ↓print("showing \\(servers.count) servers")
+            return servers
+          }
+        }
+        """),
       Example(
         """
         struct Row: View {
@@ -213,16 +227,29 @@ struct ImpureBodyRule: Rule {
     for view in file.views {
       let stateNames = Set(
         view.properties.filter { Self.stateWrappers.contains($0.wrapper ?? "") }.map(\.name))
-      for body in view.bodies {
+      // `body`, then the view's methods it calls and computed properties it reads while it
+      // renders (`ForEach(filteredServers(for: bookmark))`): their code runs on every render
+      // too. A method only named (`onRemove: remove`) or `async` runs later.
+      let callable = RenderScope.callableMembers(of: view)
+      var pending: [Syntax] = view.bodies.map(Syntax.init)
+      var reached: Set<String> = []
+      while let code = pending.popLast() {
         let collector = CodeCollector(skipping: UseContext.isDeferred)
-        collector.walk(body)
-        let (calls, sequences) = (collector.calls, collector.sequences)
-        for call in calls {
+        if let function = code.as(FunctionDeclSyntax.self), let body = function.body {
+          collector.walk(body)
+        } else if let variable = code.as(VariableDeclSyntax.self) {
+          for accessors in variable.bindings.compactMap(\.accessorBlock) {
+            collector.walk(accessors)
+          }
+        } else {
+          collector.walk(code)
+        }
+        for call in collector.calls {
           if let finding = Self.check(call, view: view, stateNames: stateNames) {
             result.append(finding)
           }
         }
-        for sequence in sequences {
+        for sequence in collector.sequences {
           let elements = Array(sequence.elements)
           guard elements.count >= 3, Self.isAssignment(elements[1]),
             let root = rootName(of: elements[0]), stateNames.contains(root)
@@ -233,9 +260,33 @@ struct ImpureBodyRule: Rule {
               message: "body mutates '\(root)', which schedules another render; change state "
                 + "in an action, .task or .onChange(of:) instead"))
         }
+        for reference in collector.references {
+          let name = reference.baseName.text
+          guard !reached.contains(name), let members = callable[name] else { continue }
+          let runs = members.filter { member in
+            guard let function = member.as(FunctionDeclSyntax.self) else { return true }
+            return Self.isCalled(reference)
+              && function.signature.effectSpecifiers?.asyncSpecifier == nil
+          }
+          guard !runs.isEmpty else { continue }
+          reached.insert(name)
+          pending += runs
+        }
       }
     }
     return result
+  }
+
+  /// Whether `reference` is called (`shown()`, `self.shown()`), not only named.
+  private static func isCalled(_ reference: DeclReferenceExprSyntax) -> Bool {
+    var callee = Syntax(reference)
+    if let member = reference.parent?.as(MemberAccessExprSyntax.self),
+      member.declName.id == reference.id,
+      member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+    {
+      callee = Syntax(member)
+    }
+    return callee.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == callee.id
   }
 
   private static func check(

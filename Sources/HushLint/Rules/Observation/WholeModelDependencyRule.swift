@@ -18,7 +18,8 @@ struct WholeModelDependencyRule: Rule {
       the view is a read of a stored property; views that are Equatable (custom comparison) \
       or store a closure, directly or in a struct of the linted code (a closure never \
       compares equal, so the view renders with its parent anyway), are skipped, and so are \
-      widget entries (a TimelineEntry: WidgetKit renders each entry once).
+      widget entries (a TimelineEntry: WidgetKit renders each entry once) and views shown \
+      only in widgets (every place that makes them is a widget's body or such a view).
       """,
     optInReason:
       "1 of 5 findings right (20 %) in a fresh sample of 60 on ten apps it was never tuned on (Docs/LintPrecision.md, issue 50, session 4)",
@@ -69,6 +70,27 @@ struct WholeModelDependencyRule: Rule {
         """),
     ],
     nonTriggeringExamples: [
+      Example(
+        """
+        import SwiftUI
+        struct Config { var day: Int; var group: Int; var title: String }
+        struct ScheduleWidget: Widget {
+          var body: some WidgetConfiguration {
+            StaticConfiguration(kind: "schedule", provider: Provider()) { entry in
+              ScheduleEntryView(entry: entry)
+            }
+          }
+        }
+        struct ScheduleEntryView: View {
+          let entry: ScheduleEntry
+          var body: some View { InlineSchedule(config: entry.config) }
+        }
+        struct InlineSchedule: View {
+          let config: Config
+          var body: some View { Text(config.title) }
+        }
+        func advance(_ config: inout Config) { config.day += 1 }
+        """),
       Example(
         """
         struct Cat { var name: String; var imageURL: URL; var rating: Int }
@@ -206,10 +228,12 @@ struct WholeModelDependencyRule: Rule {
         let otherTypes = view.properties.filter {
           $0.name != name && !$0.isStatic && !$0.isComputed
         }.compactMap(\.type)
+        let viewName = view.name
         found.append(
           Finding(at: property.binding.pattern) { index in
             guard
-              !([typeName] + otherTypes).contains(where: { Self.holdsClosures($0, in: index) })
+              !([typeName] + otherTypes).contains(where: { Self.holdsClosures($0, in: index) }),
+              !index.isOnlyInWidgets(viewName)
             else { return nil }
             return Self.message(property: name, typeName: typeName, read: read, index: index)
           })
