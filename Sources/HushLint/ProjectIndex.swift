@@ -83,6 +83,7 @@ public struct ProjectIndex: Sendable, Codable {
   /// Adds the type declarations `recorder` was shown.
   mutating func add(_ recorder: TypeRecorder) {
     storedPropertyTypesByName = nil
+    viewsOnlyInWidgets = nil
     for summary in recorder.summaries { types[summary.name, default: []].append(summary) }
     for found in recorder.extensions {
       if found.hasMembers { extensionCounts[found.name, default: 0] += 1 }
@@ -97,6 +98,7 @@ public struct ProjectIndex: Sendable, Codable {
   /// Adds everything in `other`.
   public mutating func merge(_ other: ProjectIndex) {
     storedPropertyTypesByName = nil
+    viewsOnlyInWidgets = nil
     types.merge(other.types) { $0 + $1 }
     extensionCounts.merge(other.extensionCounts) { $0 + $1 }
     extensionComputedProperties.merge(other.extensionComputedProperties) { $0.union($1) }
@@ -163,6 +165,7 @@ public struct ProjectIndex: Sendable, Codable {
   /// or a view shown only in widgets. WidgetKit renders each timeline entry once, into an
   /// archive: such a view is made and rendered once per entry, never again for a change.
   func isOnlyInWidgets(_ name: String) -> Bool {
+    if let viewsOnlyInWidgets { return viewsOnlyInWidgets.contains(name) }
     var visiting: Set<String> = []
     return isOnlyInWidgets(name, visiting: &visiting)
   }
@@ -285,6 +288,33 @@ public struct ProjectIndex: Sendable, Codable {
       }
     }
     storedPropertyTypesByName = byName
+    viewsOnlyInWidgets = widgetViews()
+  }
+
+  /// ``isOnlyInWidgets(_:)`` for every view, made by ``prepareForQueries()``; `nil`
+  /// otherwise, and never stored in a cache.
+  private var viewsOnlyInWidgets: Set<String>?
+
+  /// The views shown only in widgets (see ``isOnlyInWidgets(_:)``): those a widget's `body`
+  /// makes, then, until none is added, those made only there or by views already found.
+  private func widgetViews() -> Set<String> {
+    var found: Set<String> = []
+    var candidates = viewSites.filter { _, sites in
+      !sites.isEmpty && sites.allSatisfy { $0.hasPrefix("widget:") || $0.hasPrefix("in:") }
+    }
+    var added = true
+    while added {
+      added = false
+      for (name, sites) in candidates
+      where sites.allSatisfy({ site in
+        site.hasPrefix("widget:") || found.contains(String(site.dropFirst(3)))
+      }) {
+        found.insert(name)
+        candidates[name] = nil
+        added = true
+      }
+    }
+    return found
   }
 
   /// Whether the project declares `member` only as a computed property of enums, in their
