@@ -351,11 +351,18 @@ public struct ProjectIndex: Sendable, Codable {
   /// is not one), and neither it nor an extension mentions `objectWillChange`. Observing
   /// such an object never re-renders a view.
   func neverPublishes(_ type: String) -> Bool {
-    guard let summary = uniqueType(qualified: type),
-      summary.kind == .classType || summary.kind == .actor
-    else {
-      return false
-    }
+    // An observed object is a class or an actor: a struct or enum of the same name elsewhere
+    // (`UserSettings.WindowManager`) is not the one observed.
+    let isObject: (TypeSummary) -> Bool = { $0.kind == .classType || $0.kind == .actor }
+    let summary =
+      uniqueType(qualified: type)
+      ?? (type.contains(".")
+        ? nil
+        : types[type].flatMap { found in
+          let objects = found.filter(isObject)
+          return objects.count == 1 ? objects[0] : nil
+        })
+    guard let summary, isObject(summary) else { return false }
     return !summary.mayPublish && !extensionsPublishing.contains(summary.name)
   }
 

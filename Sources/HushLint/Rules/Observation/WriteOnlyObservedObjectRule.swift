@@ -78,6 +78,18 @@ struct WriteOnlyObservedObjectRule: Rule {
     nonTriggeringExamples: [
       Example(
         """
+        final class WindowManager: ObservableObject {
+          private let subject = PassthroughSubject<Void, Never>()
+          func close() {}
+        }
+        enum UserSettings { enum WindowManager { case floating, docked } }
+        struct Notice: View {
+          @EnvironmentObject var windowManager: WindowManager
+          var body: some View { Text("Saved").onTapGesture { windowManager.close() } }
+        }
+        """),
+      Example(
+        """
         actor Recognizer: ObservableObject {
           @MainActor var transcript = ""
           func start() {}
