@@ -304,8 +304,7 @@ import Testing
 
       """
       + views[views.range(of: "struct Local: View {")!.lowerBound...]
-    let files = ["Views.swift": views, ".hush-lint.yml": "opt_in_rules: [expensive-view-init]\n"]
-    try HushBinary.withDirectory(files) { directory in
+    try HushBinary.withDirectory(["Views.swift": views]) { directory in
       let output = try HushBinary.run(["lint", "--fix"], in: directory)
       let file = directory.appendingPathComponent("Views.swift")
       #expect(try String(contentsOf: file, encoding: .utf8) == fixed)

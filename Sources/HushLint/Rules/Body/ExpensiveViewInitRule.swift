@@ -26,8 +26,6 @@ struct ExpensiveViewInitRule: Rule {
       view (a controller's openSettings()), or a stored property or initializer of a class \
       that is not a view (an app delegate's window).
       """,
-    optInReason:
-      "9 of 22 findings right (41 %) in a fresh sample of 60 on ten apps it was never tuned on (Docs/LintPrecision.md, issue 50, session 4)",
     triggeringExamples: [
       Example(
         """

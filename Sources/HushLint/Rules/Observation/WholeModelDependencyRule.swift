@@ -22,7 +22,7 @@ struct WholeModelDependencyRule: Rule {
       only in widgets (every place that makes them is a widget's body or such a view).
       """,
     optInReason:
-      "1 of 5 findings right (20 %) in a fresh sample of 60 on ten apps it was never tuned on (Docs/LintPrecision.md, issue 50, session 4)",
+      "1 of 2 findings right on fifteen apps it was never tuned on, after its false positives on ten others (1 of 5 right) were fixed (Docs/LintPrecision.md, issue 50, session 4)",
     triggeringExamples: [
       Example(
         """
