@@ -165,21 +165,7 @@ public struct ProjectIndex: Sendable, Codable {
   /// or a view shown only in widgets. WidgetKit renders each timeline entry once, into an
   /// archive: such a view is made and rendered once per entry, never again for a change.
   func isOnlyInWidgets(_ name: String) -> Bool {
-    if let viewsOnlyInWidgets { return viewsOnlyInWidgets.contains(name) }
-    var visiting: Set<String> = []
-    return isOnlyInWidgets(name, visiting: &visiting)
-  }
-
-  private func isOnlyInWidgets(_ name: String, visiting: inout Set<String>) -> Bool {
-    guard visiting.insert(name).inserted, let sites = viewSites[name], !sites.isEmpty else {
-      return false
-    }
-    return sites.allSatisfy { site in
-      if site.hasPrefix("widget:") { return true }
-      guard site.hasPrefix("in:") else { return false }
-      let parent = String(site.dropFirst(3))
-      return conforms(parent, to: "View") == true && isOnlyInWidgets(parent, visiting: &visiting)
-    }
+    (viewsOnlyInWidgets ?? widgetViews()).contains(name)
   }
 
   /// Whether the linted code may write `name` after it is made: `true` unless every file's
@@ -291,8 +277,8 @@ public struct ProjectIndex: Sendable, Codable {
     viewsOnlyInWidgets = widgetViews()
   }
 
-  /// ``isOnlyInWidgets(_:)`` for every view, made by ``prepareForQueries()``; `nil`
-  /// otherwise, and never stored in a cache.
+  /// ``isOnlyInWidgets(_:)`` for every view, made by ``prepareForQueries()`` (before, each
+  /// question works it out anew); `nil` otherwise, and never stored in a cache.
   private var viewsOnlyInWidgets: Set<String>?
 
   /// The views shown only in widgets (see ``isOnlyInWidgets(_:)``): those a widget's `body`

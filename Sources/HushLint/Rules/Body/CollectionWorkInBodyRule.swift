@@ -288,7 +288,7 @@ struct CollectionWorkInBodyRule: Rule {
       func typedText(_ view: ViewType?) -> TypedText {
         guard let view else { return TypedText() }
         if let known = typedTexts[view.name] { return known }
-        let inputs = textInputs ?? file.syntax.calls.filter(Self.editsText)
+        let inputs = textInputs ?? file.syntax.calls.filter { Self.textBinding(of: $0) != nil }
         textInputs = inputs
         let found = TypedText(view, textInputs: inputs)
         typedTexts[view.name] = found
@@ -467,15 +467,9 @@ struct CollectionWorkInBodyRule: Rule {
     "TextField", "SecureField", "TextEditor", "searchable",
   ]
 
-  /// Whether `call` may edit typed text: a text field or `.searchable`, or a call handing a
-  /// binding on as its `text` or search argument (`CustomSearchField(search: $query)`,
-  /// `PackageList(searchText: $query)`: a custom field or a view that holds one).
-  private static func editsText(_ call: FunctionCallExprSyntax) -> Bool {
-    textBinding(of: call) != nil
-  }
-
   /// The binding a text input of `call` edits: `$query` in `TextField("Find", text: $query)`
-  /// or `CustomSearchField(search: $query)`.
+  /// or `CustomSearchField(search: $query)` (a call handing a binding on as its text or search
+  /// argument: a custom field, or a view that holds one); `nil` for a call that edits no text.
   static func textBinding(of call: FunctionCallExprSyntax) -> String? {
     if textInputs.contains(call.calleeName ?? "") {
       return call.argument("text")?.trimmedText
@@ -599,16 +593,10 @@ struct CollectionWorkInBodyRule: Rule {
     }
     let sorts = name == "sorted"
     return Finding(at: node) { index in
-      Self.isEnumValues(property, in: index) || (sorts && Self.isSet(property, in: index))
+      Self.isEnumValues(property, in: index)
+        || (sorts && index.declaresOnlySets(named: property))
         ? nil : message
     }
-  }
-
-  /// Whether every property named `property` in the project, stored or computed, is a `Set`:
-  /// it has no order, so a view that lists it sorts it somewhere, and sorting it where it is
-  /// shown is its display order, not work a model could do once for every reader.
-  private static func isSet(_ property: String, in index: ProjectIndex) -> Bool {
-    index.declaresOnlySets(named: property)
   }
 
   /// Whether every stored property named `property` in the project is a `Set` or an array of
