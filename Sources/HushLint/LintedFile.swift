@@ -33,6 +33,9 @@ public struct LintedFile: Sendable {
   let syntax: SyntaxIndex
   /// The collections the file writes.
   let mutated: MutatedNames
+  /// The reducer switches (`switch action { … }`), each with the case path its patterns are
+  /// under.
+  let reducerSwitches: [(switchExpr: SwitchExprSyntax, prefix: [String])]
   /// Every function call in the file, in source order.
   var calls: [FunctionCallExprSyntax] { syntax.calls }
 
@@ -71,6 +74,7 @@ public struct LintedFile: Sendable {
     let syntax = SyntaxIndex(tree, types: types)
     let views = ViewType.all(in: syntax)
     let mutated = MutatedNames(syntax)
+    let reducerSwitches = ActionHandlers.reducerSwitches(syntax.switches)
     if let index {
       self.index = index
     } else {
@@ -83,9 +87,8 @@ public struct LintedFile: Sendable {
       if imports.contains(where: { $0.path.first?.name.text == "SwiftUI" }) {
         own.viewSites = ViewSites.collect(syntax)
       }
-      own.actionHandlers = ActionHandlers.byType(
-        in: syntax.switches, file: path, lines: lines)
-      own.nestedActionPaths = ActionHandlers.nestedPaths(in: syntax.switches)
+      own.actionHandlers = ActionHandlers.byType(in: reducerSwitches, file: path, lines: lines)
+      own.nestedActionPaths = ActionHandlers.nestedPaths(in: reducerSwitches)
       // Which reducers a parent's case embeds matters to the reducers of TCA's files.
       if importsComposableArchitecture { own.casePayloads = syntax.casePayloads }
       (own.expensiveMembers, own.memberDeclarations) = ExpensiveMembers.collect(
@@ -101,6 +104,7 @@ public struct LintedFile: Sendable {
     self.views = views
     self.syntax = syntax
     self.mutated = mutated
+    self.reducerSwitches = reducerSwitches
   }
 
   /// Whether the file imports `module` (`import Hush`, `@testable import Hush`).

@@ -29,6 +29,10 @@ struct ActionHandler: Sendable, Hashable, Codable {
   var doesNothing: Bool
   /// Where it is, for messages: `RootInitialization.swift:462`.
   var place: String
+  /// Whether it only hands its payload and the state to a method of the reducer whose own
+  /// switch handles them (`case .inner(let action): return handleInnerAction(action, state:
+  /// &state)`): that switch's case is the handler.
+  var dispatches = false
 
   /// Whether sending its action only runs logic that a shared helper could run: state
   /// changes, or returning an effect.
@@ -48,23 +52,83 @@ enum ActionHandlers {
     case none
   }
 
-  /// The reducer switches among `switches`: over `action`, or over the `internalAction` (or
-  /// `viewAction`, `childAction`, …) parameter of a `reduce(into:internalAction:)` that handles
-  /// one group of a feature's actions (`.internal(…)`). Not one inside a case of another: that
-  /// one switches over a payload that happens to have such a name, and its returns belong to
-  /// the outer case.
-  static func reducerSwitches(_ switches: [SwitchExprSyntax]) -> [SwitchExprSyntax] {
-    let outer = switches.filter { actionPrefix(of: $0) != nil }
+  /// The reducer switches among `switches`, each with the case path its patterns are under:
+  /// a switch over `action`; over the `internalAction` (or `viewAction`, `childAction`, …)
+  /// parameter of a `reduce(into:internalAction:)` that handles one group of a feature's
+  /// actions (`.internal(…)`); or over the parameter of a method that one case of another
+  /// reducer switch of the type hands its whole payload to (`case .inner(let action): return
+  /// handleInnerAction(action, state: &state)` makes the switch of `handleInnerAction`'s
+  /// `action` one under `["inner"]`). Not one inside a case of another: that one switches
+  /// over a payload that happens to have such a name, and its returns belong to the outer
+  /// case.
+  static func reducerSwitches(_ switches: [SwitchExprSyntax]) -> [(
+    switchExpr: SwitchExprSyntax, prefix: [String]
+  )] {
+    var prefixes: [SyntaxIdentifier: [String]] = [:]
+    for switchExpr in switches {
+      prefixes[switchExpr.id] = actionPrefix(of: switchExpr)
+    }
+    // The methods the cases hand payloads to, by reducer type and name, with the payload's
+    // argument position and the case path; `nil` when two cases hand theirs to one method.
+    // Rounds reach a method handed a payload by a method that was handed one.
+    for _ in 0..<3 {
+      var targets: [String: (argument: Int, path: [String])?] = [:]
+      for switchExpr in switches {
+        guard let prefix = prefixes[switchExpr.id] else { continue }
+        let type = reducerType(of: switchExpr) ?? ""
+        for element in switchExpr.cases {
+          guard let switchCase = element.as(SwitchCaseSyntax.self),
+            let (method, argument, path) = dispatch(of: switchCase)
+          else { continue }
+          let key = type + "." + method
+          if let known = targets[key] {
+            if known?.argument != argument || known?.path != prefix + path {
+              targets[key] = .some(nil)
+            }
+          } else {
+            targets[key] = (argument, prefix + path)
+          }
+        }
+      }
+      guard !targets.isEmpty else { break }
+      var changed = false
+      for switchExpr in switches {
+        guard let subject = switchExpr.subject.as(DeclReferenceExprSyntax.self)?.baseName.text,
+          let method = ancestors(of: switchExpr).lazy.compactMap({
+            $0.as(FunctionDeclSyntax.self)
+          }).first,
+          let target = targets[(reducerType(of: switchExpr) ?? "") + "." + method.name.text]
+        else { continue }
+        let parameters = Array(method.signature.parameterClause.parameters)
+        var prefix = prefixes[switchExpr.id]
+        if let target {
+          guard target.argument < parameters.count,
+            (parameters[target.argument].secondName ?? parameters[target.argument].firstName)
+              .text == subject
+          else { continue }
+          prefix = target.path
+        } else {
+          // Its payload comes from more than one case: which one is not known.
+          prefix = nil
+        }
+        if prefix != prefixes[switchExpr.id] {
+          prefixes[switchExpr.id] = prefix
+          changed = true
+        }
+      }
+      if !changed { break }
+    }
+    let outer = switches.filter { prefixes[$0.id] != nil }
     let ids = Set(outer.map(\.id))
     return outer.filter { switchExpr in
       !ancestors(of: switchExpr).contains { ids.contains($0.id) }
-    }
+    }.map { ($0, prefixes[$0.id] ?? []) }
   }
 
   /// The case path a reducer switch's patterns are under: `[]` for `switch action`,
   /// `["internal"]` for `switch internalAction` in `reduce(into:internalAction:)`; `nil` for
   /// any other switch.
-  static func actionPrefix(of switchExpr: SwitchExprSyntax) -> [String]? {
+  private static func actionPrefix(of switchExpr: SwitchExprSyntax) -> [String]? {
     guard let subject = switchExpr.subject.as(DeclReferenceExprSyntax.self)?.baseName.text
     else { return nil }
     if subject == "action" { return [] }
@@ -79,6 +143,49 @@ enum ActionHandlers {
       return [String(subject.dropLast("Action".count))]
     }
     return nil
+  }
+
+  /// `case .inner(let action): return handleInnerAction(action, state: &state)` (or
+  /// `reduceInner(&state, action)`, `self.…`): a case that takes every payload of its path,
+  /// binds it, and only hands it with the state to a method. The method's name, the
+  /// payload's argument position and the case's path.
+  private static func dispatch(of switchCase: SwitchCaseSyntax) -> (
+    method: String, argument: Int, path: [String]
+  )? {
+    guard case .case(let label) = switchCase.label, label.caseItems.count == 1,
+      let item = label.caseItems.first, item.whereClause == nil,
+      let (path, reach) = pattern(item.pattern), reach == .anyPayload,
+      switchCase.statements.count == 1, let statement = switchCase.statements.first?.item
+    else { return nil }
+    let bound =
+      descendants(IdentifierPatternSyntax.self, of: item.pattern).map(\.identifier.text)
+      + (item.pattern.is(ValueBindingPatternSyntax.self)
+        ? descendants(DeclReferenceExprSyntax.self, of: item.pattern).filter {
+          $0.parent?.is(LabeledExprSyntax.self) == true
+        }.map(\.baseName.text) : [])
+    guard bound.count == 1, let name = bound.first,
+      let call = (statement.as(ReturnStmtSyntax.self)?.expression ?? statement.as(ExprSyntax.self))?
+        .as(FunctionCallExprSyntax.self),
+      call.trailingClosure == nil,
+      call.arguments.contains(where: { $0.expression.is(InOutExprSyntax.self) })
+    else { return nil }
+    let callee = call.calledExpression
+    let method: String
+    if let reference = callee.as(DeclReferenceExprSyntax.self) {
+      method = reference.baseName.text
+    } else if let member = callee.as(MemberAccessExprSyntax.self),
+      member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
+    {
+      method = member.declName.baseName.text
+    } else {
+      return nil
+    }
+    guard
+      let argument = call.arguments.enumerated().first(where: {
+        $0.element.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+      })?.offset
+    else { return nil }
+    return (method, argument, path)
   }
 
   /// The innermost type or extension around `node`, by simple name: a reducer's switch
@@ -98,20 +205,21 @@ enum ActionHandlers {
     return nil
   }
 
-  /// The handlers of `switchExpr`, one per case item, in order, with their cases.
+  /// The handlers of `switchExpr`, whose patterns are under `prefix`, one per case item, in
+  /// order, with their cases.
   static func handlers(
-    of switchExpr: SwitchExprSyntax, place: (SwitchCaseSyntax) -> String
+    of switchExpr: SwitchExprSyntax, prefix: [String], place: (SwitchCaseSyntax) -> String
   ) -> [(handler: ActionHandler, switchCase: SwitchCaseSyntax)] {
     var result: [(ActionHandler, SwitchCaseSyntax)] = []
-    let prefix = actionPrefix(of: switchExpr) ?? []
     for element in switchExpr.cases {
       guard let switchCase = element.as(SwitchCaseSyntax.self),
         case .case(let label) = switchCase.label
       else { continue }
-      let onlyMutates = onlyMutatesState(switchCase)
+      let dispatches = dispatch(of: switchCase) != nil
+      let onlyMutates = !dispatches && onlyMutatesState(switchCase)
       // Its returns at any depth (`if … { return .merge(a, b) } else { return b }`).
       let returnsEffect = returnedEffects(of: switchCase).contains { $0.trimmedText != ".none" }
-      let effect = onlyMutates ? nil : onlyEffect(of: switchCase)
+      let effect = onlyMutates || dispatches ? nil : onlyEffect(of: switchCase)
       // What its effects send (`await send(.check(false))`), to tell a loop from shared logic.
       let sentByEffects = onlyMutates ? sentPaths(in: Syntax(switchCase.statements)) : []
       let doesNothing =
@@ -133,7 +241,7 @@ enum ActionHandlers {
               onlyMutatesState: onlyMutates && !loops(sentByEffects),
               onlyStartsEffect: startsEffect,
               returnsEffect: returnsEffect, doesNothing: doesNothing,
-              place: place(switchCase)),
+              place: place(switchCase), dispatches: dispatches),
             switchCase
           ))
       }
@@ -143,13 +251,14 @@ enum ActionHandlers {
 
   /// The handlers of a file's reducer switches, one list per switch, by reducer type.
   static func byType(
-    in switches: [SwitchExprSyntax], file: String, lines: LineTable
+    in switches: [(switchExpr: SwitchExprSyntax, prefix: [String])], file: String,
+    lines: LineTable
   ) -> [String: [[ActionHandler]]] {
     let fileName = lastPathComponent(of: file)
     var result: [String: [[ActionHandler]]] = [:]
-    for switchExpr in reducerSwitches(switches) {
+    for (switchExpr, prefix) in switches {
       guard let type = reducerType(of: switchExpr) else { continue }
-      let found = handlers(of: switchExpr) { switchCase in
+      let found = handlers(of: switchExpr, prefix: prefix) { switchCase in
         "\(fileName):\(lines.position(of: switchCase.positionAfterSkippingLeadingTrivia).line)"
       }
       result[type, default: []].append(found.map(\.handler))
@@ -163,9 +272,11 @@ enum ActionHandlers {
   /// `case .appLock(.unlockApp):`; `["path", "element"]`, `["path", "detail", "saveTapped"]`
   /// and `["detail", "saveTapped"]` for
   /// `case .path(.element(id: _, action: .detail(.saveTapped))):`.
-  static func nestedPaths(in switches: [SwitchExprSyntax]) -> [String: Set<[String]>] {
+  static func nestedPaths(
+    in switches: [(switchExpr: SwitchExprSyntax, prefix: [String])]
+  ) -> [String: Set<[String]>] {
     var result: [String: Set<[String]>] = [:]
-    for switchExpr in reducerSwitches(switches) {
+    for (switchExpr, _) in switches {
       let type = reducerType(of: switchExpr) ?? ""
       for element in switchExpr.cases {
         guard case .case(let label) = element.as(SwitchCaseSyntax.self)?.label else { continue }
@@ -222,7 +333,9 @@ enum ActionHandlers {
       case .none: continue
       case .unknown: return nil
       case .handler(let position):
-        if handlers[position].doesNothing { continue }
+        // `case .inner(let action): return handleInnerAction(action, state: &state)` leaves
+        // it to the method's switch.
+        if handlers[position].doesNothing || handlers[position].dispatches { continue }
         guard found == nil else { return nil }
         found = handlers[position]
       }

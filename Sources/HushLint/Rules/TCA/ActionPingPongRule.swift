@@ -16,7 +16,9 @@ struct ActionPingPongRule: Rule {
       (inside if, guard or switch, as Effect.send, in .merge or .concatenate, in either \
       side of ? :, or as .run { send in await send(.x) } with nothing before it), and the \
       handler in any switch of the feature, in any file, including the \
-      reduce(into:internalAction:) of features that split their actions into groups. Sends \
+      reduce(into:internalAction:) of features that split their actions into groups, and the \
+      switch of a method that a case hands its payload to (case .inner(let action): return \
+      handleInner(action, state: &state)). Sends \
       to delegate actions, to actions a child reducer also runs, to actions a parent matches \
       in its own switch (case .appLock(.unlockApp)), and to an action whose effect sends \
       that action again (a timer's tick) are not reported. A handler that only changes \
@@ -248,8 +250,50 @@ struct ActionPingPongRule: Rule {
           }
         }
         """),
+      .tca(
+        """
+        @Reducer struct Sheet {
+          func reduce(into state: inout State, action: Action) -> Effect<Action> {
+            switch action {
+            case let .view(action): return reduceView(&state, action)
+            case .inner(let innerAction): return handleInner(innerAction, state: &state)
+            }
+          }
+          func reduceView(_ state: inout State, _ action: Action.View) -> Effect<Action> {
+            switch action {
+            case .closeTapped: return ↓.send(.inner(.setPresented(false)))
+            }
+          }
+          func handleInner(_ action: Action.Inner, state: inout State) -> Effect<Action> {
+            switch action {
+            case let .setPresented(presented):
+              state.isPresented = presented
+              return .none
+            }
+          }
+        }
+        """),
     ],
     nonTriggeringExamples: [
+      .tca(
+        """
+        @Reducer struct Share {
+          func reduce(into state: inout State, action: Action) -> Effect<Action> {
+            switch action {
+            case .view(.closeTapped): return .send(.inner(.dismiss))
+            case .inner(let innerAction): return handleInner(innerAction, state: &state)
+            }
+          }
+          func handleInner(_ action: Action.Inner, state: inout State) -> Effect<Action> {
+            switch action {
+            case .dismiss:
+              state.isClosing = true
+              analytics.track("share.closed")
+              return .none
+            }
+          }
+        }
+        """),
       .tca(
         """
         Reduce { state, action in
@@ -433,8 +477,8 @@ struct ActionPingPongRule: Rule {
 
   func findings(in file: LintedFile) -> [Finding] {
     var result: [Finding] = []
-    for switchExpr in ActionHandlers.reducerSwitches(file.syntax.switches) {
-      let local = ActionHandlers.handlers(of: switchExpr) { _ in "" }
+    for (switchExpr, prefix) in file.reducerSwitches {
+      let local = ActionHandlers.handlers(of: switchExpr, prefix: prefix) { _ in "" }
       let handlers = local.map(\.handler)
       let type = ActionHandlers.reducerType(of: switchExpr)
       for element in switchExpr.cases {
@@ -449,8 +493,11 @@ struct ActionPingPongRule: Rule {
             }
             switch ActionHandlers.match(path, in: handlers) {
             case .unknown: continue
-            case .handler(let position) where local[position].handler.doesNothing:
-              // `case .search: return .none`: another reducer of the feature may handle it.
+            case .handler(let position)
+            where local[position].handler.doesNothing || local[position].handler.dispatches:
+              // `case .search: return .none`: another reducer of the feature may handle it;
+              // `case .inner(let action): return handleInnerAction(action, state: &state)`: the
+              // method's switch does.
               guard let type else { continue }
               result.append(Self.handledElsewhere(send, path, reducer: type))
             case .handler(let position):
