@@ -33,6 +33,17 @@ public struct Configuration: Sendable {
   /// The built-in defaults: every rule that is not opt-in, at its default severity.
   public init() {}
 
+  /// The defaults with the provisional rules on too: those opt-in only until a sample of apps
+  /// they were never tuned on shows them right often enough (``RuleDescription/optInReason``).
+  /// The same as a `.hush-lint.yml` that lists them under `opt_in_rules`.
+  public static var withProvisionalRules: Configuration {
+    var configuration = Configuration()
+    for rule in RuleRegistry.all where rule.description.optInReason != nil {
+      configuration.optInRules.insert(rule.description.id)
+    }
+    return configuration
+  }
+
   /// Whether the rule runs.
   public func isEnabled(_ description: RuleDescription) -> Bool {
     if let onlyRules { return onlyRules.contains(description.id) }

@@ -126,9 +126,14 @@ public struct ProjectIndex: Sendable, Codable {
     viewSites.merge(other.viewSites) { $0.union($1) }
   }
 
+  /// The wrappers of an app's properties that change rarely: with a setting, a choice, the
+  /// scene's phase.
+  private static let rareAppWrappers: Set<String> = ["AppStorage", "State", "Environment"]
+
   /// Whether the view `name` is made again only when a window or scene opens, never because
   /// its parent renders again: every place that makes it (previews aside) is the `body` of an
-  /// app or scene that holds no state, the body or helpers of a view with no stored
+  /// app that observes no object (its plain `let`s, delegate adaptor, `@AppStorage`, `@State`
+  /// and `@Environment` change rarely) or of a scene that holds no state, the body or helpers of a view with no stored
   /// property at all (no input, no state, no environment: SwiftUI never runs its body again
   /// for its parent), a method of a type that is not a view that returns nothing or is
   /// `async` (a controller's `openSettings()`), or a stored property's default or initializer
@@ -140,10 +145,15 @@ public struct ProjectIndex: Sendable, Codable {
     return sites.allSatisfy { site in
       if site.hasPrefix("scene:") {
         guard let scene = uniqueType(named: String(site.dropFirst(6))) else { return false }
-        // An app's plain `let`s never change; a scene's inputs change with its app.
+        // An app's plain `let`s never change, nor does its delegate; its settings
+        // (`@AppStorage`), `@State` and environment change with a user's choice or the scene's
+        // phase, not with what a window shows. An observed object publishes: not once per
+        // window. A scene's inputs change with its app.
         return scene.conformances.contains("App")
           ? scene.storedProperties.allSatisfy { property in
-            scene.wrappers[property.name].map { $0.hasSuffix("DelegateAdaptor") } ?? true
+            scene.wrappers[property.name].map {
+              $0.hasSuffix("DelegateAdaptor") || Self.rareAppWrappers.contains($0)
+            } ?? true
           }
           : scene.storedProperties.isEmpty
       }

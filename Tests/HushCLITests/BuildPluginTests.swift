@@ -60,6 +60,8 @@ import Testing
       """, to: fixture.appendingPathComponent("Package.swift"))
     let sources = fixture.appendingPathComponent("Sources/App")
     let badgePath = sources.appendingPathComponent("Badge.swift")
+    // The provisional rules on, Badge's among them.
+    try write(HushBinary.provisionalRules, to: fixture.appendingPathComponent(".hush-lint.yml"))
     try write(Self.badge, to: badgePath)
     try write(Self.greeting, to: sources.appendingPathComponent("Greeting.swift"))
     let scratch = work.appendingPathComponent("build")
@@ -71,7 +73,7 @@ import Testing
 
     // The package's configuration makes it an error: the build fails.
     try write(
-      "severity:\n  unread-observed-object: error\n",
+      "severity:\n  unread-observed-object: error\n" + HushBinary.provisionalRules,
       to: fixture.appendingPathComponent(".hush-lint.yml"))
     try write(Self.badge + "// edited\n", to: badgePath)
     let second = try build(fixture, scratch: scratch)

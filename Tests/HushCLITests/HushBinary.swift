@@ -34,16 +34,38 @@ struct HushBinary {
     }
   }()
 
+  /// The rules opt-in only until a sample of apps they were never tuned on shows them right
+  /// often enough (`RuleDescription.optInReason`, `hush lint --explain <id>`), as a
+  /// configuration line: the tests check them with the rules on by default, as
+  /// `Configuration.withProvisionalRules` does for the library's tests.
+  static let provisionalRules =
+    "opt_in_rules: [collection-work-in-body, observe-whole-state, unread-observed-object, "
+    + "unstable-identity, whole-model-dependency, write-only-observed-object]\n"
+
   /// Runs `body` in a fresh temporary directory holding `files` (relative path → contents), and
-  /// removes the directory afterwards, also when `body` throws.
+  /// removes the directory afterwards, also when `body` throws. Unless `provisional` is false,
+  /// the provisional rules are on: ``provisionalRules`` ends every configuration (`.yml`) file
+  /// that does not list `opt_in_rules` itself, and is the root's `.hush-lint.yml` when there is
+  /// none.
   static func withDirectory<Result>(
-    _ files: [String: String], _ body: (URL) throws -> Result
+    _ files: [String: String], provisional: Bool = true, _ body: (URL) throws -> Result
   ) throws -> Result {
     let manager = FileManager.default
     let directory = manager.temporaryDirectory
       .appendingPathComponent("hush-lint-tests-\(UUID().uuidString)")
     try manager.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? manager.removeItem(at: directory) }
+    var files = files
+    if provisional {
+      for (path, contents) in files where path.hasSuffix(".yml") && !contents.contains("opt_in") {
+        files[path] =
+          contents + (contents.hasSuffix("\n") || contents.isEmpty ? "" : "\n")
+          + provisionalRules
+      }
+      if files[".hush-lint.yml"] == nil, !files.isEmpty {
+        files[".hush-lint.yml"] = provisionalRules
+      }
+    }
     for (path, contents) in files {
       let url = directory.appendingPathComponent(path)
       try manager.createDirectory(

@@ -12,12 +12,12 @@ import Testing
     """
 
   @Test func ownerAndInjectIsOneSeverityLower() {
-    let violations = Linter(configuration: checkedRules()).lint(
+    let violations = Linter(configuration: Configuration.withProvisionalRules).lint(
       source: Self.ownerInjects, path: "Root.swift")
     #expect(violations.count == 1)
     #expect(violations.first?.severity == .info)
     #expect(violations.first?.message.contains("@State") == true)
-    var configuration = Configuration()
+    var configuration = Configuration.withProvisionalRules
     configuration.severities["unread-observed-object"] = .error
     let raised = Linter(configuration: configuration).lint(
       source: Self.ownerInjects, path: "Root.swift")
@@ -35,7 +35,8 @@ import Testing
         }
       }
       """
-    let violations = Linter(configuration: checkedRules()).lint(source: source, path: "A.swift")
+    let violations = Linter(configuration: Configuration.withProvisionalRules).lint(
+      source: source, path: "A.swift")
     #expect(violations.map(\.severity) == [.info])
     #expect(violations.map(\.lineText) == ["let _ = Self._printChanges()"])
   }
@@ -48,33 +49,40 @@ import Testing
       }
       """
     #expect(
-      Linter(configuration: checkedRules()).lint(source: view, path: "A.swift").map(\.ruleID) == [
-        "unread-observed-object"
-      ])
+      Linter(configuration: Configuration.withProvisionalRules).lint(source: view, path: "A.swift")
+        .map(\.ruleID) == [
+          "unread-observed-object"
+        ])
     for header in ["import XCTest", "import Testing", "@testable import App"] {
       #expect(
-        Linter(configuration: checkedRules()).lint(
+        Linter(configuration: Configuration.withProvisionalRules).lint(
           source: header + "\n" + view, path: "ATests.swift"
         ).isEmpty)
     }
     let scope =
       "import ComposableArchitecture\nlet s = store.scope(state: { $0.child }, action: \\.child)"
     #expect(
-      Linter(configuration: checkedRules()).lint(source: scope, path: "A.swift").map(\.ruleID) == [
-        "computed-scope"
-      ])
+      Linter(configuration: Configuration.withProvisionalRules).lint(source: scope, path: "A.swift")
+        .map(\.ruleID) == [
+          "computed-scope"
+        ])
     #expect(
-      Linter(configuration: checkedRules()).lint(
+      Linter(configuration: Configuration.withProvisionalRules).lint(
         source: "import XCTest\n" + scope, path: "ATests.swift"
       ).isEmpty)
   }
 
   @Test func composableArchitectureRulesNeedTheImport() {
     let source = "WithViewStore(store, observe: { $0 }) { Text($0.title) }"
-    #expect(Linter(configuration: checkedRules()).lint(source: source, path: "A.swift").isEmpty)
+    #expect(
+      Linter(configuration: Configuration.withProvisionalRules).lint(
+        source: source, path: "A.swift"
+      ).isEmpty)
     let imported = "import ComposableArchitecture\n" + source
     #expect(
-      Linter(configuration: checkedRules()).lint(source: imported, path: "A.swift").map(\.ruleID)
+      Linter(configuration: Configuration.withProvisionalRules).lint(
+        source: imported, path: "A.swift"
+      ).map(\.ruleID)
         == ["observe-whole-state"])
   }
 
@@ -93,7 +101,8 @@ import Testing
         var body: some View { let _ = print("x"); Text("a") }
       }
       """
-    let violations = Linter(configuration: checkedRules()).lint(source: source, path: "A.swift")
+    let violations = Linter(configuration: Configuration.withProvisionalRules).lint(
+      source: source, path: "A.swift")
     #expect(violations.map(\.position.line) == [2, 8])
   }
 
@@ -106,7 +115,8 @@ import Testing
       "  var body: some View { Text(\"x\") }",
       "}",
     ].joined(separator: "\r\n")
-    let violations = Linter(configuration: checkedRules()).lint(source: source, path: "A.swift")
+    let violations = Linter(configuration: Configuration.withProvisionalRules).lint(
+      source: source, path: "A.swift")
     #expect(violations.map(\.position) == [SourcePosition(line: 4, column: 23)])
     #expect(violations.map(\.lineText) == ["@ObservedObject var b: M"])
   }
@@ -120,7 +130,8 @@ import Testing
         }
       func (
       """
-    let violations = Linter(configuration: checkedRules()).lint(source: source, path: "A.swift")
+    let violations = Linter(configuration: Configuration.withProvisionalRules).lint(
+      source: source, path: "A.swift")
     #expect(violations.map(\.ruleID) == ["unread-observed-object"])
   }
 
@@ -167,15 +178,17 @@ import Testing
         var body: some View { AsyncImage(url: cat.imageURL) }
       }
       """)
-    let report = Linter(configuration: checkedRules()).lint(files: [model, view])
+    let report = Linter(configuration: Configuration.withProvisionalRules).lint(files: [
+      model, view,
+    ])
     #expect(report.violations.map(\.ruleID) == ["whole-model-dependency"])
     #expect(report.fileCount == 2)
     #expect(report.lineCount == 6)
-    let alone = Linter(configuration: checkedRules()).lint(files: [view])
+    let alone = Linter(configuration: Configuration.withProvisionalRules).lint(files: [view])
     #expect(alone.violations.isEmpty)
     let extensionElsewhere = try scratch.write(
       "CatImage+Name.swift", "extension CatImage { var name: String { cat.name } }")
-    let extended = Linter(configuration: checkedRules()).lint(files: [
+    let extended = Linter(configuration: Configuration.withProvisionalRules).lint(files: [
       model, view, extensionElsewhere,
     ])
     #expect(extended.violations.isEmpty)
@@ -219,12 +232,15 @@ import Testing
         """),
     ]
     // Nothing writes a preset's fields: only the rows given bindings are reported.
-    let unwritten = Linter(configuration: checkedRules()).lint(files: paths).violations
+    let unwritten = Linter(configuration: Configuration.withProvisionalRules).lint(files: paths)
+      .violations
     #expect(unwritten.map(\.ruleID) == ["unstable-identity"])
     #expect(unwritten.map(\.position.line) == [17])
     let writer = try scratch.write(
       "Tuning.swift", "func tune(_ preset: inout Preset) { preset.gain += 1 }")
-    let written = Linter(configuration: checkedRules()).lint(files: paths + [writer]).violations
+    let written = Linter(configuration: Configuration.withProvisionalRules).lint(
+      files: paths + [writer]
+    ).violations
     #expect(written.map(\.position.line) == [3, 17])
   }
 
@@ -256,13 +272,16 @@ import Testing
         }
         """),
     ]
-    #expect(Linter(configuration: checkedRules()).lint(files: paths).violations.isEmpty)
+    #expect(
+      Linter(configuration: Configuration.withProvisionalRules).lint(files: paths).violations
+        .isEmpty)
     let writer = try scratch.write(
       "Writer.swift",
       "func edit(_ p: inout Parsed, _ r: inout Reactions) { p.links = []; r.favorites.remove(at: 0) }"
     )
     #expect(
-      Linter(configuration: checkedRules()).lint(files: paths + [writer]).violations.map(\.ruleID)
+      Linter(configuration: Configuration.withProvisionalRules).lint(files: paths + [writer])
+        .violations.map(\.ruleID)
         .sorted()
         == ["unstable-identity", "whole-model-dependency"])
   }
@@ -319,7 +338,9 @@ import Testing
         }
         """),
     ]
-    #expect(Linter(configuration: checkedRules()).lint(files: paths).violations.isEmpty)
+    #expect(
+      Linter(configuration: Configuration.withProvisionalRules).lint(files: paths).violations
+        .isEmpty)
     let writer = try scratch.write(
       "Writer.swift",
       """
@@ -331,7 +352,8 @@ import Testing
       }
       """)
     #expect(
-      Linter(configuration: checkedRules()).lint(files: paths + [writer]).violations.map(\.ruleID)
+      Linter(configuration: Configuration.withProvisionalRules).lint(files: paths + [writer])
+        .violations.map(\.ruleID)
         == ["whole-model-dependency"])
     let lister = try scratch.write(
       "Drafts.swift",
@@ -346,7 +368,9 @@ import Testing
       }
       """)
     #expect(
-      Linter(configuration: checkedRules()).lint(files: paths + [writer, lister]).violations.map(
+      Linter(configuration: Configuration.withProvisionalRules).lint(
+        files: paths + [writer, lister]
+      ).violations.map(
         \.ruleID
       ).sorted()
         == ["unstable-identity", "whole-model-dependency"])
@@ -392,7 +416,8 @@ import Testing
         }
         """),
     ]
-    let quiet = Linter(configuration: checkedRules()).lint(files: paths).violations
+    let quiet = Linter(configuration: Configuration.withProvisionalRules).lint(files: paths)
+      .violations
     #expect(quiet.map(\.ruleID) == ["collection-work-in-body"])
     #expect(
       quiet.first?.message.contains("sorted over the whole collection (Library.swift:3)") == true)
@@ -407,7 +432,8 @@ import Testing
       }
       """)
     #expect(
-      Linter(configuration: checkedRules()).lint(files: paths + [sidebar]).violations.map(\.ruleID)
+      Linter(configuration: Configuration.withProvisionalRules).lint(files: paths + [sidebar])
+        .violations.map(\.ruleID)
         .sorted()
         == ["collection-work-in-body", "expensive-view-init"])
   }
@@ -446,19 +472,24 @@ import Testing
         }
         """),
     ]
-    #expect(Linter(configuration: checkedRules()).lint(files: paths).violations.isEmpty)
+    #expect(
+      Linter(configuration: Configuration.withProvisionalRules).lint(files: paths).violations
+        .isEmpty)
     // A write the file cannot attribute (a closure's `$0`) may be to the model.
     let unknown = try scratch.write(
       "Counter.swift",
       "func count(_ all: inout [Article]) { all.indices.forEach { all[$0].views += 1 } }")
-    let reported = Linter(configuration: checkedRules()).lint(files: paths + [unknown]).violations
+    let reported = Linter(configuration: Configuration.withProvisionalRules).lint(
+      files: paths + [unknown]
+    ).violations
     #expect(reported.map(\.ruleID) == ["whole-model-dependency"])
     #expect(reported.first?.message.contains("when views change") == true)
     // A write through a value of the model's type is to the model.
     let typed = try scratch.write(
       "Rename.swift", "func rename(_ article: inout Article) { article.body = \"\" }")
     #expect(
-      Linter(configuration: checkedRules()).lint(files: paths + [typed]).violations.first?.message
+      Linter(configuration: Configuration.withProvisionalRules).lint(files: paths + [typed])
+        .violations.first?.message
         .contains("when body change")
         == true)
   }
@@ -505,9 +536,10 @@ import Testing
       }
       """)
     #expect(
-      Linter(configuration: checkedRules()).lint(files: [workout, picker]).violations.map {
-        "\($0.file.split(separator: "/").last!):\($0.position.line)"
-      } == ["Workout.swift:8"])
+      Linter(configuration: Configuration.withProvisionalRules).lint(files: [workout, picker])
+        .violations.map {
+          "\($0.file.split(separator: "/").last!):\($0.position.line)"
+        } == ["Workout.swift:8"])
     // A parent whose case embeds `Workout` hears its `.dismiss`.
     let home = try write(
       "Home.swift",
@@ -525,7 +557,8 @@ import Testing
       }
       """)
     #expect(
-      Linter(configuration: checkedRules()).lint(files: [workout, picker, home]).violations.isEmpty)
+      Linter(configuration: Configuration.withProvisionalRules).lint(files: [workout, picker, home])
+        .violations.isEmpty)
   }
 
   @Test func actionHandlersInOtherFilesAreKnown() throws {
@@ -571,7 +604,9 @@ import Testing
         }
       }
       """)
-    let report = Linter(configuration: checkedRules()).lint(files: [coordinator, lifecycle])
+    let report = Linter(configuration: Configuration.withProvisionalRules).lint(files: [
+      coordinator, lifecycle,
+    ])
     #expect(
       report.violations.map { "\($0.file.split(separator: "/").last!):\($0.position.line)" }
         == ["VaultCoordinator.swift:7"])
@@ -580,7 +615,9 @@ import Testing
         == "'.send(.lifecycle(.wipeRequested))' runs the store again for a handler "
         + "(VaultLifecycle.swift:6) that only changes state and returns an effect; call a "
         + "shared helper that returns it")
-    #expect(Linter(configuration: checkedRules()).lint(files: [coordinator]).violations.isEmpty)
+    #expect(
+      Linter(configuration: Configuration.withProvisionalRules).lint(files: [coordinator])
+        .violations.isEmpty)
     // Once `lifecycle` is a child feature, its reducer runs the action too.
     let body = try write(
       "Vault.swift",
@@ -592,7 +629,9 @@ import Testing
       }
       """)
     #expect(
-      Linter(configuration: checkedRules()).lint(files: [coordinator, lifecycle, body]).violations
+      Linter(configuration: Configuration.withProvisionalRules).lint(files: [
+        coordinator, lifecycle, body,
+      ]).violations
         .isEmpty)
   }
 
@@ -630,10 +669,14 @@ import Testing
         var body: some View { Slider(value: $value, in: -2...2) }
       }
       """)
-    let report = Linter(configuration: checkedRules()).lint(files: [editor, panel])
+    let report = Linter(configuration: Configuration.withProvisionalRules).lint(files: [
+      editor, panel,
+    ])
     #expect(report.violations.map(\.ruleID) == ["high-frequency-send"])
     #expect(report.violations.map(\.position) == [SourcePosition(line: 5, column: 32)])
-    #expect(Linter(configuration: checkedRules()).lint(files: [editor]).violations.isEmpty)
+    #expect(
+      Linter(configuration: Configuration.withProvisionalRules).lint(files: [editor]).violations
+        .isEmpty)
   }
 
   /// An object a view only passes on: the advice depends on what the child views, in other
@@ -675,25 +718,30 @@ import Testing
     let prefix =
       "'workspace' is only passed on, never read, yet re-renders this view on every change; "
     #expect(
-      Linter(configuration: checkedRules()).lint(files: [toolbar, tabs, status]).violations.map(
-        \.message) == [
+      Linter(configuration: Configuration.withProvisionalRules).lint(files: [toolbar, tabs, status])
+        .violations.map(
+          \.message) == [
           prefix
             + "StatusLabel holds it in a plain property: make that property @ObservedObject and "
             + "keep a plain reference here"
         ])
     #expect(
-      Linter(configuration: checkedRules()).lint(files: [toolbar, tabs]).violations.map(\.message)
+      Linter(configuration: Configuration.withProvisionalRules).lint(files: [toolbar, tabs])
+        .violations.map(\.message)
         == [
           prefix + "TabStrip observes it already: keep a plain reference here"
         ])
     #expect(
-      Linter(configuration: checkedRules()).lint(files: [toolbar]).violations.map(\.message) == [
-        prefix + "let the children observe it and keep a plain reference here"
-      ])
+      Linter(configuration: Configuration.withProvisionalRules).lint(files: [toolbar]).violations
+        .map(\.message) == [
+          prefix + "let the children observe it and keep a plain reference here"
+        ])
   }
 
   @Test func unreadableFilesAreProblemsNotCrashes() {
-    let report = Linter(configuration: checkedRules()).lint(files: ["/nonexistent/A.swift"])
+    let report = Linter(configuration: Configuration.withProvisionalRules).lint(files: [
+      "/nonexistent/A.swift"
+    ])
     #expect(
       report.problems == [FileProblem(path: "/nonexistent/A.swift", reason: "could not be read")])
     #expect(report.violations.isEmpty)
@@ -701,16 +749,6 @@ import Testing
 }
 
 /// A configuration that enables every rule, opt-in ones too.
-/// The rules on by default, and those opt-in only until they are right often enough on apps
-/// they were never tuned on (``RuleDescription/optInReason``): what the tests check.
-func checkedRules() -> Configuration {
-  var configuration = Configuration()
-  for rule in RuleRegistry.all where rule.description.optInReason != nil {
-    configuration.optInRules.insert(rule.description.id)
-  }
-  return configuration
-}
-
 func everyRule() -> Configuration {
   var configuration = Configuration()
   configuration.onlyRules = Set(RuleRegistry.ids)

@@ -27,13 +27,7 @@ let perRule = arguments.dropFirst(2).first == "rules"
 /// cannot read).
 /// The rules measured: those on by default and those opt-in only until they are right often
 /// enough (`RuleDescription.optInReason`), as a team that turns them on runs them.
-let measuredRules: Configuration = {
-  var configuration = Configuration()
-  for rule in RuleRegistry.all where rule.description.optInReason != nil {
-    configuration.optInRules.insert(rule.description.id)
-  }
-  return configuration
-}()
+let measuredRules = Configuration.withProvisionalRules
 if arguments.dropFirst(2).first == "once" {
   let files = try FileCollector(configuration: Configuration()).collect([folder])
   print("violations:", Linter(configuration: measuredRules).lint(files: files).violations.count)

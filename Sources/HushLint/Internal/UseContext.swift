@@ -54,6 +54,8 @@ enum UseContext {
     if let call = parent.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == closure.id {
       guard let name = call.calleeName else { return false }
       if name == "Button" { return call.argument("action") == nil }
+      // `Slider(value: $x) { editing in … }`: its `onEditingChanged`; a label takes nothing.
+      if name == "Slider" { return closure.signature?.parameterClause != nil }
       return actionCalls.contains(name) || isEventHandlerName(name)
     }
     if let element = parent.as(MultipleTrailingClosureElementSyntax.self) {
@@ -181,6 +183,8 @@ enum UseContext {
     guard let call, let name = call.calleeName else { return false }
     if let label, actionLabels.contains(label) || isEventHandlerName(label) { return false }
     if name == "Button" { return label == "label" || call.argument("action") != nil }
+    // `Slider(value: $x) { editing in … }`: its `onEditingChanged`; a label takes nothing.
+    if name == "Slider", label == nil, closure.signature?.parameterClause != nil { return false }
     if synchronousCalls.contains(name) { return true }
     if contentCalls.contains(name) {
       guard let label else {
@@ -223,7 +227,14 @@ enum UseContext {
       return .setup
     }
     if reference.baseName.text.hasPrefix("$") { return .read }
-    if isInAction(expression) { return .action }
+    // `.onReceive(model.objectWillChange) { … }`: a subscription to its changes, which runs
+    // an action; nothing of the object is shown.
+    if isInAction(expression)
+      || expression.parent?.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        == "objectWillChange"
+    {
+      return .action
+    }
     if let argument = expression.parent?.as(LabeledExprSyntax.self),
       let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
       let callee = call.calleeName

@@ -616,7 +616,16 @@ struct CollectionWorkInBodyRule: Rule {
     if isLiteralCollection(root) { return true }
     // `"ABC".map { String($0) }`: the characters of a literal.
     if unwrapped(root).is(StringLiteralExprSyntax.self) { return true }
-    if let rootName = rootName(of: root), rootName.first?.isUppercase == true { return true }
+    // `Theme.colors`, `Self.layout`: static data; not a shared instance's state
+    // (`AccountsState.shared.accounts`), which changes.
+    if let rootName = rootName(of: root), rootName.first?.isUppercase == true {
+      return !descendants(MemberAccessExprSyntax.self, of: root).contains {
+        sharedInstanceNames.contains($0.declName.baseName.text)
+      }
+    }
     return false
   }
+
+  /// The usual names of a singleton: `Store.shared`, `Manager.sharedInstance`.
+  private static let sharedInstanceNames: Set<String> = ["shared", "sharedInstance", "instance"]
 }

@@ -19,9 +19,12 @@ struct ExpensiveViewInitRule: Rule {
       finding is at the read, and names where the object is built. Work inside actions \
       (Button, .task, .onAppear), under await or in an async method is not reported, nor is \
       the body of a view with no stored property at all (SwiftUI runs it once each time the \
-      view appears, never for its parent), nor a stored property's default or an initializer of a view made only when \
+      view appears, never for its parent), nor work in body over the inputs of a view whose \
+      inputs are all plain let values (NSImage(contentsOf: url) with let url: URL?: it \
+      renders only when they change, and the work is for the new value), nor a stored property's default or an initializer of a view made only when \
       its window opens: every place that makes it (previews aside) is the body of an app \
-      with no state (Settings { SettingsPanes() }), the body of a view with no stored \
+      that observes no object (Settings { SettingsPanes() }; its settings, @State and \
+      environment change rarely), the body of a view with no stored \
       property at all, a method that returns nothing or is async in a type that is not a \
       view (a controller's openSettings()), or a stored property or initializer of a class \
       that is not a view (an app delegate's window).
@@ -99,7 +102,8 @@ struct ExpensiveViewInitRule: Rule {
         """
         struct Document: View {
           let name: String
-          var body: some View { Text(load()) }
+          @State private var zoom = 1.0
+          var body: some View { Text(load()).scaleEffect(zoom) }
           func load() -> String {
             let url = ↓Bundle.main.url(forResource: name, withExtension: "md")!
             return (try? ↓String(contentsOf: url, encoding: .utf8)) ?? ""
@@ -108,6 +112,31 @@ struct ExpensiveViewInitRule: Rule {
         """),
     ],
     nonTriggeringExamples: [
+      Example(
+        """
+        struct IconPreview: View {
+          let url: URL?
+          var body: some View {
+            if let url, let image = NSImage(contentsOf: url) { Image(nsImage: image) }
+          }
+        }
+        """),
+      Example(
+        """
+        import SwiftUI
+        @main struct CasksApp: App {
+          @AppStorage("colorScheme") private var colorScheme = 0
+          @State private var casks = CaskManager()
+          var body: some Scene {
+            WindowGroup("Info", for: CaskInfo.self) { $info in InfoWindow(info: info ?? .empty) }
+          }
+        }
+        struct InfoWindow: View {
+          let info: CaskInfo
+          private let formatter = DateFormatter()
+          var body: some View { Text(formatter.string(from: info.updated)) }
+        }
+        """),
       Example(
         """
         import SwiftUI
@@ -362,13 +391,44 @@ struct ExpensiveViewInitRule: Rule {
       let rendersWhenMade = view.properties.allSatisfy {
         $0.isStatic || $0.isComputed || ($0.wrapper == nil && $0.initializer != nil)
       }
+      // A view whose inputs are all plain values (`let url: URL?`: no state, environment or
+      // closure) renders only when one of them changes: work over them in body
+      // (`Image(contentsOfFile: path)`) is work for the new value, not needless.
+      let stored = view.properties.filter { !$0.isStatic && !$0.isComputed }
+      let valueInputs: Set<String> =
+        stored.allSatisfy {
+          $0.wrapper == nil && $0.declaration.bindingSpecifier.tokenKind == .keyword(.let)
+            && $0.binding.typeAnnotation.map {
+              descendants(FunctionTypeSyntax.self, of: $0.type).isEmpty
+            } ?? false
+        } ? Set(stored.map(\.name)) : []
       for code in rendered {
         // A stored property's default or the initializer runs when the view is made, not
         // when it renders: only as often as its parent renders.
         let runsWhenMade =
           rendersWhenMade || code.member.is(InitializerClauseSyntax.self)
           || code.member.is(InitializerDeclSyntax.self)
+        // And the locals made from them (`let url = Bundle.main.url(forResource: name, …)`).
+        var inputs = valueInputs
+        if !inputs.isEmpty {
+          for binding in descendants(PatternBindingSyntax.self, of: code.member) {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+              let value = binding.initializer?.value,
+              descendants(DeclReferenceExprSyntax.self, of: value).contains(where: {
+                inputs.contains($0.baseName.text)
+              })
+            else { continue }
+            inputs.insert(name)
+          }
+        }
         for call in code.calls where seen.insert(call.id).inserted {
+          if !runsWhenMade, !inputs.isEmpty,
+            descendants(DeclReferenceExprSyntax.self, of: call.arguments).contains(where: {
+              inputs.contains($0.baseName.text)
+            })
+          {
+            continue
+          }
           if let what = Self.expensiveWork(call) {
             let message =
               "\(what) runs each time this view is created or rendered; make it once (a "
@@ -388,10 +448,14 @@ struct ExpensiveViewInitRule: Rule {
   }
 
   /// Members the compiler declares where the code does not (an enum's `rawValue`, a
-  /// `Hashable` type's `hashValue`): the declarations the linted code shows are not all of
-  /// them, so which one a read reaches is not known (`Tab.home.rawValue` against an
-  /// `Array: RawRepresentable` extension that encodes JSON).
-  static let synthesizedMembers: Set<String> = ["rawValue", "hashValue"]
+  /// `Hashable` type's `hashValue`, every `Binding`'s and property wrapper's `wrappedValue`):
+  /// the declarations the linted code shows are not all of them, so which one a read reaches
+  /// is not known (`Tab.home.rawValue` against an `Array: RawRepresentable` extension that
+  /// encodes JSON, `selection.wrappedValue` of a `Binding` against a `UserDefaults` wrapper's
+  /// decoding getter).
+  static let synthesizedMembers: Set<String> = [
+    "rawValue", "hashValue", "wrappedValue", "projectedValue",
+  ]
 
   /// Reads, while `view` renders, of another type's member that builds an expensive object
   /// each time it runs (`video.publishedText`, `commit.date.shortRelative()`,

@@ -122,6 +122,31 @@ struct ImpureBodyRule: Rule {
         """),
       Example(
         """
+        struct Thumbnail: View {
+          let url: URL
+          var body: some View { Image(decorative: preview(), scale: 1) }
+          private func preview() -> CGImage {
+            do { return try loadImage(url) } catch {
+              print("no preview: \\(error)")
+              return placeholder
+            }
+          }
+        }
+        """),
+      Example(
+        """
+        struct Seek: View {
+          @State private var value = 0.0
+          @State private var isSeeking = false
+          var body: some View {
+            Slider(value: $value, in: 0...1) { editing in
+              isSeeking = editing
+            }
+          }
+        }
+        """),
+      Example(
+        """
         struct Picker: View {
           @State private var selection: Int?
           var body: some View {
@@ -293,7 +318,10 @@ struct ImpureBodyRule: Rule {
     _ call: FunctionCallExprSyntax, view: ViewType, stateNames: Set<String>
   ) -> Finding? {
     guard let name = call.calleeName else { return nil }
-    if call.isUnqualifiedCall, printFunctions.contains(name) {
+    // `catch { print(error) }`: logs a failure, not every render.
+    if call.isUnqualifiedCall, printFunctions.contains(name),
+      !ancestors(of: call).contains(where: { $0.is(CatchClauseSyntax.self) })
+    {
       return Finding(
         at: call,
         message: "\(name) in body runs on every render; remove it, or log from an action")
