@@ -502,15 +502,15 @@ enum ActionHandlers {
       guard member.declName.baseName.text == "concatenate" else {
         return elements.flatMap { sends(in: $0) }
       }
-      // In order: a send after an effect that runs (`.concatenate(.run { timer }, .send(.stop))`)
-      // happens when that effect ends, which no helper can do.
-      var found: [(send: ExprSyntax, action: ExprSyntax)] = []
-      for element in elements {
-        let sent = sends(in: element)
-        if sent.isEmpty && element.trimmedText != ".none" { break }
-        found += sent
+      // In order: only the first effect's sends. A send after an effect that runs
+      // (`.concatenate(.run { timer }, .send(.stop))`) happens when that effect ends, which no
+      // helper can do; one after another send (`.concatenate(.send(.setDates),
+      // .send(.fetch))`) runs after that action's handler, which a helper called in this
+      // case would run before.
+      for element in elements where element.trimmedText != ".none" {
+        return sends(in: element)
       }
-      return found
+      return []
     case "run":
       return sentByRun(call).map { [(effect, $0)] } ?? []
     default:

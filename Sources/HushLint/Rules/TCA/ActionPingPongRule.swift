@@ -13,7 +13,7 @@ struct ActionPingPongRule: Rule {
       returns an effect), or only returns an effect, the round trip buys nothing: move the \
       shared logic into a helper (a mutating method on State, or a function returning the \
       Effect) and call it from both places. The send is found wherever the case returns it \
-      (inside if, guard or switch, as Effect.send, in .merge or .concatenate, in either \
+      (inside if, guard or switch, as Effect.send, in .merge or first in .concatenate, in either \
       side of ? :, or as .run { send in await send(.x) } with nothing before it), and the \
       handler in any switch of the feature, in any file, including the \
       reduce(into:internalAction:) of features that split their actions into groups, and the \
@@ -275,6 +275,24 @@ struct ActionPingPongRule: Rule {
         """),
     ],
     nonTriggeringExamples: [
+      .tca(
+        """
+        Reduce { state, action in
+          switch action {
+          case .onAppear:
+            return .concatenate(.send(.updateDates), .send(.fetchDetail))
+          case .updateDates:
+            state.today = dateCache.today()
+            analytics.track("detail")
+            return .none
+          case .fetchDetail:
+            return .run { [today = state.today] send in
+              await send(.loaded(try await api.detail(today)))
+            }
+          case .loaded: return .none
+          }
+        }
+        """),
       .tca(
         """
         @Reducer struct Share {
