@@ -81,7 +81,7 @@ enum ExpensiveMembers {
     let fileName = lastPathComponent(of: file)
     for call in calls {
       guard let type = call.calleeName, ExpensiveViewInitRule.expensiveTypes.contains(type),
-        call.isUnqualifiedCall, !isBuiltFromInput(call),
+        call.isUnqualifiedCall, !isBuiltFromInput(call), !isCached(call),
         let key = memberBuildingEachRun(call, viewNames: viewNames)
       else { continue }
       let line = lines.position(of: call.positionAfterSkippingLeadingTrivia).line
@@ -157,6 +157,41 @@ enum ExpensiveMembers {
   /// The key of the computed property or method that runs `call` each time it runs; `nil`
   /// when the object is made once (a `static let` or a global's initializer, an `init`, a
   /// `lazy var`), in a view (the view's own rule sees it), or in a local function.
+  /// `let formatter = DateFormatter(); cache.setObject(formatter, forKey: format)` or
+  /// `formatters[format] = formatter`: a member that keeps what it builds in a cache builds it
+  /// once per key, not on each run.
+  private static func isCached(_ call: FunctionCallExprSyntax) -> Bool {
+    let member = ancestors(of: call).first {
+      $0.is(FunctionDeclSyntax.self) || $0.as(PatternBindingSyntax.self)?.isComputed == true
+    }
+    guard let member else { return false }
+    var names: Set<String> = []
+    if let binding = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(
+      PatternBindingSyntax.self),
+      let name = binding.identifierName
+    {
+      names.insert(name)
+    }
+    let isBuilt: (ExprSyntax) -> Bool = { value in
+      value.id == ExprSyntax(call).id
+        || value.as(DeclReferenceExprSyntax.self).map { names.contains($0.baseName.text) }
+          == true
+    }
+    for stored in descendants(FunctionCallExprSyntax.self, of: member)
+    where ["setObject", "updateValue"].contains(stored.calleeName ?? "") {
+      if let value = stored.arguments.first?.expression, isBuilt(value) { return true }
+    }
+    for sequence in descendants(SequenceExprSyntax.self, of: member) {
+      let elements = Array(sequence.elements)
+      if elements.count == 3, elements[0].is(SubscriptCallExprSyntax.self),
+        elements[1].is(AssignmentExprSyntax.self), isBuilt(elements[2])
+      {
+        return true
+      }
+    }
+    return false
+  }
+
   static func memberBuildingEachRun(
     _ call: FunctionCallExprSyntax, viewNames: Set<String>
   ) -> String? {

@@ -16,7 +16,9 @@ struct ExpensiveViewInitRule: Rule {
       (date.formatted(.dateTime.day())). The same holds for a model's computed property or \
       method, in any file, that builds one each time it runs (var publishedText: String { \
       let f = RelativeDateTimeFormatter() … }) when a view reads it while rendering: the \
-      finding is at the read, and names where the object is built. Work inside actions \
+      finding is at the read, and names where the object is built. A member that keeps what it builds in a cache \
+      (cache.setObject(formatter, forKey: format), formatters[format] = formatter) builds it \
+      once per key and is not reported. Work inside actions \
       (Button, .task, .onAppear), under await or in an async method is not reported, nor is \
       the body of a view with no stored property at all (SwiftUI runs it once each time the \
       view appears, never for its parent), nor work in body over the inputs of a view whose \
@@ -112,6 +114,26 @@ struct ExpensiveViewInitRule: Rule {
         """),
     ],
     nonTriggeringExamples: [
+      Example(
+        """
+        enum DateFormats {
+          private static let cache = NSCache<NSString, DateFormatter>()
+          static func formatter(for format: String) -> DateFormatter {
+            if let cached = cache.object(forKey: format as NSString) { return cached }
+            let formatter = DateFormatter()
+            formatter.dateFormat = format
+            cache.setObject(formatter, forKey: format as NSString)
+            return formatter
+          }
+        }
+        struct MonthTitle: View {
+          let month: Date
+          @State private var isExpanded = false
+          var body: some View {
+            Text(DateFormats.formatter(for: "MMMM").string(from: month))
+          }
+        }
+        """),
       Example(
         """
         struct IconPreview: View {
