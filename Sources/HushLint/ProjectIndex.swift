@@ -133,9 +133,9 @@ public struct ProjectIndex: Sendable, Codable {
   /// Whether the view `name` is made again only when a window or scene opens, never because
   /// its parent renders again: every place that makes it (previews aside) is the `body` of an
   /// app that observes no object (its plain `let`s, delegate adaptor, `@AppStorage`, `@State`
-  /// and `@Environment` change rarely) or of a scene that holds no state, the body or helpers of a view with no stored
-  /// property at all (no input, no state, no environment: SwiftUI never runs its body again
-  /// for its parent), a method of a type that is not a view that returns nothing or is
+  /// and `@Environment` change rarely) or of a scene that holds no state, the body or helpers
+  /// of a view with no stored property at all (no input, no state, no environment: SwiftUI
+  /// never runs its body again for its parent), a method of a type that is not a view that returns nothing or is
   /// `async` (a controller's `openSettings()`), or a stored property's default or initializer
   /// of a class that is not a view (an app delegate's window). Then its stored-property
   /// defaults and initializer run once per window.

@@ -54,8 +54,7 @@ enum UseContext {
     if let call = parent.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == closure.id {
       guard let name = call.calleeName else { return false }
       if name == "Button" { return call.argument("action") == nil }
-      // `Slider(value: $x) { editing in … }`: its `onEditingChanged`; a label takes nothing.
-      if name == "Slider" { return closure.signature?.parameterClause != nil }
+      if name == "Slider" { return isEditingChanged(closure) }
       return actionCalls.contains(name) || isEventHandlerName(name)
     }
     if let element = parent.as(MultipleTrailingClosureElementSyntax.self) {
@@ -72,6 +71,12 @@ enum UseContext {
       return name != "Button" && (actionCalls.contains(name) || isEventHandlerName(name))
     }
     return false
+  }
+
+  /// Whether a `Slider`'s trailing closure is its `onEditingChanged` (`Slider(value: $x) {
+  /// editing in … }`): it takes a parameter, as a label does not.
+  private static func isEditingChanged(_ closure: ClosureExprSyntax) -> Bool {
+    closure.signature?.parameterClause != nil
   }
 
   /// Whether `node`, inside `member`, only runs in response to an event.
@@ -183,8 +188,7 @@ enum UseContext {
     guard let call, let name = call.calleeName else { return false }
     if let label, actionLabels.contains(label) || isEventHandlerName(label) { return false }
     if name == "Button" { return label == "label" || call.argument("action") != nil }
-    // `Slider(value: $x) { editing in … }`: its `onEditingChanged`; a label takes nothing.
-    if name == "Slider", label == nil, closure.signature?.parameterClause != nil { return false }
+    if name == "Slider", label == nil, isEditingChanged(closure) { return false }
     if synchronousCalls.contains(name) { return true }
     if contentCalls.contains(name) {
       guard let label else {

@@ -430,43 +430,49 @@ struct ExpensiveViewInitRule: Rule {
         let runsWhenMade =
           rendersWhenMade || code.member.is(InitializerClauseSyntax.self)
           || code.member.is(InitializerDeclSyntax.self)
-        // And the locals made from them (`let url = Bundle.main.url(forResource: name, …)`).
-        var inputs = valueInputs
-        if !inputs.isEmpty {
-          for binding in descendants(PatternBindingSyntax.self, of: code.member) {
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-              let value = binding.initializer?.value,
-              descendants(DeclReferenceExprSyntax.self, of: value).contains(where: {
-                inputs.contains($0.baseName.text)
-              })
-            else { continue }
-            inputs.insert(name)
-          }
-        }
+        // The inputs and the locals made from them, worked out at the first expensive call.
+        var inputs: Set<String>?
         for call in code.calls where seen.insert(call.id).inserted {
-          if !runsWhenMade, !inputs.isEmpty,
-            descendants(DeclReferenceExprSyntax.self, of: call.arguments).contains(where: {
-              inputs.contains($0.baseName.text)
-            })
-          {
-            continue
+          guard let what = Self.expensiveWork(call) else { continue }
+          if !runsWhenMade, !valueInputs.isEmpty {
+            let known = inputs ?? Self.values(madeFrom: valueInputs, in: code.member)
+            inputs = known
+            if descendants(DeclReferenceExprSyntax.self, of: call.arguments).contains(where: {
+              known.contains($0.baseName.text)
+            }) {
+              continue
+            }
           }
-          if let what = Self.expensiveWork(call) {
-            let message =
-              "\(what) runs each time this view is created or rendered; make it once (a "
-              + "static let, the model, or a FormatStyle)"
-            var finding = Finding(at: call, message: message)
-            finding.condition =
-              runsWhenMade
-              ? .madeWithView(view: view.name, message: message)
-              : .rendersWithView(view: view.name, message: message)
-            result.append(StaticLetFix.fix(finding, for: call, in: view) ?? finding)
-          }
+          let message =
+            "\(what) runs each time this view is created or rendered; make it once (a "
+            + "static let, the model, or a FormatStyle)"
+          var finding = Finding(at: call, message: message)
+          finding.condition =
+            runsWhenMade
+            ? .madeWithView(view: view.name, message: message)
+            : .rendersWithView(view: view.name, message: message)
+          result.append(StaticLetFix.fix(finding, for: call, in: view) ?? finding)
         }
       }
       result += Self.expensiveMemberReads(in: view, rendered: rendered)
     }
     return result
+  }
+
+  /// `inputs` and the locals of `member` made from them (`let url = Bundle.main.url(
+  /// forResource: name, …)` for `name`).
+  private static func values(madeFrom inputs: Set<String>, in member: Syntax) -> Set<String> {
+    var values = inputs
+    for binding in descendants(PatternBindingSyntax.self, of: member) {
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+        let value = binding.initializer?.value,
+        descendants(DeclReferenceExprSyntax.self, of: value).contains(where: {
+          values.contains($0.baseName.text)
+        })
+      else { continue }
+      values.insert(name)
+    }
+    return values
   }
 
   /// Members the compiler declares where the code does not (an enum's `rawValue`, a
