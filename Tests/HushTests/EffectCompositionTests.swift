@@ -1,5 +1,6 @@
 import Clocks
 import ConcurrencyExtras
+import Dispatch
 import Hush
 import Testing
 
@@ -106,29 +107,31 @@ import Testing
     case crunched(sawPing: Bool)
   }
 
-  /// Busy work that never suspends, until `pinged` is set or a bound is reached (seconds of
-  /// work): run on the main actor, it would end at its bound before a ping could be handled.
+  /// Work that never suspends, until `pinged` is signalled: short bursts of arithmetic between
+  /// blocking waits of 10 ms. Run on the main actor, it would hold the main actor until its
+  /// bound, and the ping could not be handled before it ended.
+  ///
+  /// It blocks rather than spins: a form of this test that spun held a whole core, and on a
+  /// loaded two-core machine under ThreadSanitizer the main actor, sharing the other core with
+  /// the rest of the suite, did not handle the ping within ten minutes. The bound (15 minutes,
+  /// below the 20 that CI gives a test run) only ends a broken run.
   ///
   /// - Returns: Whether the ping arrived while it worked.
-  nonisolated static func crunch(until pinged: LockIsolated<Bool>) -> Bool {
-    // Busy until the main actor handled the ping. The deadline only bounds a broken run (work
-    // on the main actor never sees the ping); it is long because other tests may hold the main
-    // actor for minutes when the whole suite runs in parallel under ThreadSanitizer on a
-    // loaded machine (120 s was once too short there).
+  nonisolated static func crunch(until pinged: DispatchSemaphore) -> Bool {
     let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: .seconds(600))
+    let deadline = clock.now.advanced(by: .seconds(15 * 60))
     var state: UInt64 = 1
-    var iterations = 0
-    while !pinged.value {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      iterations += 1
-      if iterations % 100_000 == 0, clock.now > deadline { break }
+    while clock.now < deadline {
+      for _ in 0..<10_000 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      }
+      if pinged.wait(timeout: .now() + .milliseconds(10)) == .success { return state != 0 }
     }
-    return pinged.value && state != 0
+    return false
   }
 
   @Test func aCPUHeavyEffectDoesNotBlockTheMainActor() async {
-    let pinged = LockIsolated(false)
+    let pinged = DispatchSemaphore(value: 0)
     let (started, startedContinuation) = AsyncStream<Void>.makeStream()
     let store = Store<[String], Work>(initialState: []) { log, action in
       switch action {
@@ -138,7 +141,7 @@ import Testing
           await send(.crunched(sawPing: Self.crunch(until: pinged)))
         }
       case .ping:
-        pinged.setValue(true)
+        pinged.signal()
         log.append("ping")
         return .none
       case let .crunched(sawPing):
@@ -149,7 +152,7 @@ import Testing
     let task = store.send(.crunch)
     var startedIterator = started.makeAsyncIterator()
     await startedIterator.next()
-    store.send(.ping)  // handled on the main actor while the effect computes
+    store.send(.ping)  // handled on the main actor while the effect works
     await task.finish()
     #expect(store.state == ["ping", "crunched, saw ping: true"])
   }
