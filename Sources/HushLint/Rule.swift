@@ -115,7 +115,7 @@ enum FindingCondition: Codable, Sendable, Hashable {
     case .readsExpensiveMember(let key, let name, let view):
       guard !index.isOnlyInWidgets(view) else { return nil }
       return index.expensiveMember(key).map {
-        ExpensiveViewInitRule.expensiveMemberMessage(name, $0)
+        ExpensiveViewInitRule.expensiveMemberMessage(name, $0, called: key.hasSuffix(")"))
       }
     case .readsCollectionWork(let key, let name):
       return index.collectionWorkMember(key).flatMap {

@@ -109,7 +109,8 @@ import Testing
     let row = """
       struct ClipRow: View {
         let published: Date
-        var body: some View { Text(published.shortRelative()) }
+        @Binding var isSelected: Bool
+        var body: some View { Text(published.shortRelative()).bold(isSelected) }
       }
 
       """

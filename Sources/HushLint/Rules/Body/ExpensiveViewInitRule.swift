@@ -15,15 +15,24 @@ struct ExpensiveViewInitRule: Rule {
       a file-scope or lazily initialised global, the model, or the FormatStyle APIs \
       (date.formatted(.dateTime.day())). The same holds for a model's computed property or \
       method, in any file, that builds one each time it runs (var publishedText: String { \
-      let f = RelativeDateTimeFormatter() … }) when a view reads it while rendering: the \
-      finding is at the read, and names where the object is built. A member that keeps what it builds in a cache \
+      let f = RelativeDateTimeFormatter() … }) or looks a resource up in a bundle (a localising \
+      helper that finds its language's .lproj bundle on every call: "Run".localized()), \
+      itself or through another member of its file that it calls, when a view reads it while \
+      rendering (not a call whose result is unused, store.remove(id: id) in a custom view's \
+      trailing closure: an action the view calls back): the finding is at the read, and names \
+      where the work is done. Only work the member does on every run counts: not work in a \
+      branch of an if (if let publishedAt { … } aside, and an if/else whose every branch \
+      does it), a switch case, a guard's else, a condition after the first, a ternary's \
+      branch or after ??, && or ||, nor work behind a flag the member sets (guard !loaded \
+      else { return }; loaded = true). A member that keeps what it builds in a cache \
       (cache.setObject(formatter, forKey: format), formatters[format] = formatter) builds it \
       once per key and is not reported. Work inside actions \
       (Button, .task, .onAppear), under await or in an async method is not reported, nor is \
       the body of a view with no stored property at all (SwiftUI runs it once each time the \
       view appears, never for its parent), nor work in body over the inputs of a view whose \
-      inputs are all plain let values (NSImage(contentsOf: url) with let url: URL?: it \
-      renders only when they change, and the work is for the new value), nor a stored property's default or an initializer of a view made only when \
+      inputs are all plain values, let or var (NSImage(contentsOf: url) with let url: URL?, \
+      visited.shortRelative() with let visited: Date: it renders only when they change, and \
+      the work is for the new value), nor a stored property's default or an initializer of a view made only when \
       its window opens: every place that makes it (previews aside) is the body of an app \
       that observes no object (Settings { SettingsPanes() }; its settings, @State and \
       environment change rarely), the body of a view with no stored \
@@ -58,7 +67,44 @@ struct ExpensiveViewInitRule: Rule {
         }
         struct ClipRow: View {
           let clip: Clip
-          var body: some View { Text(clip.↓publishedText) }
+          @Binding var isSelected: Bool
+          var body: some View { Text(clip.↓publishedText).bold(isSelected) }
+        }
+        """),
+      Example(
+        """
+        extension Bundle {
+          static func localizedBundle() -> Bundle {
+            let language = UserDefaults.standard.string(forKey: "language") ?? "en"
+            guard let path = Bundle.main.path(forResource: language, ofType: "lproj") else {
+              return .main
+            }
+            return Bundle(path: path) ?? .main
+          }
+        }
+        extension String {
+          func localized() -> String {
+            NSLocalizedString(self, bundle: Bundle.localizedBundle(), comment: "")
+          }
+        }
+        struct RunButton: View {
+          @Binding var isRunning: Bool
+          var body: some View { Toggle("Run".↓localized(), isOn: $isRunning) }
+        }
+        """),
+      Example(
+        """
+        func appLocalized(_ key: String, arguments: CVarArg...) -> String {
+          let path = Bundle.main.path(forResource: Settings.shared.language, ofType: "lproj")
+          let bundle = path.flatMap(Bundle.init(path:)) ?? .main
+          return String(format: bundle.localizedString(forKey: key, value: nil, table: nil), arguments: arguments)
+        }
+        struct ReminderRow: View {
+          let title: String
+          @State private var isHovered = false
+          var body: some View {
+            Text(↓appLocalized("remind")).opacity(isHovered ? 1 : 0.5)
+          }
         }
         """),
       Example(
@@ -114,6 +160,41 @@ struct ExpensiveViewInitRule: Rule {
         """),
     ],
     nonTriggeringExamples: [
+      Example(
+        """
+        final class AccountStore {
+          func remove(id: UUID, notify: Bool = true) {
+            let data = try? JSONEncoder().encode(id)
+            UserDefaults.standard.set(data, forKey: "removed")
+          }
+        }
+        struct DeleteAccountRow: View {
+          let store: AccountStore
+          let id: UUID
+          @State private var isConfirming = false
+          var body: some View {
+            ConfirmButton(title: "Delete", isConfirming: $isConfirming) {
+              store.remove(id: id)
+            }
+          }
+        }
+        """),
+      Example(
+        """
+        extension Bundle {
+          static let localized: Bundle = {
+            let language = UserDefaults.standard.string(forKey: "language") ?? "en"
+            return Bundle.main.path(forResource: language, ofType: "lproj").flatMap(Bundle.init(path:)) ?? .main
+          }()
+        }
+        extension String {
+          func localized() -> String { NSLocalizedString(self, bundle: .localized, comment: "") }
+        }
+        struct RunButton: View {
+          @Binding var isRunning: Bool
+          var body: some View { Toggle("Run".localized(), isOn: $isRunning) }
+        }
+        """),
       Example(
         """
         enum DateFormats {
@@ -413,13 +494,13 @@ struct ExpensiveViewInitRule: Rule {
       let rendersWhenMade = view.properties.allSatisfy {
         $0.isStatic || $0.isComputed || ($0.wrapper == nil && $0.initializer != nil)
       }
-      // A view whose inputs are all plain values (`let url: URL?`: no state, environment or
-      // closure) renders only when one of them changes: work over them in body
-      // (`Image(contentsOfFile: path)`) is work for the new value, not needless.
+      // A view whose inputs are all plain values (`let url: URL?`, `var isLast: Bool`: no
+      // state, environment or closure) renders only when one of them changes: work over them
+      // in body (`Image(contentsOfFile: path)`) is work for the new value, not needless.
       let stored = view.properties.filter { !$0.isStatic && !$0.isComputed }
       let valueInputs: Set<String> =
         stored.allSatisfy {
-          $0.wrapper == nil && $0.declaration.bindingSpecifier.tokenKind == .keyword(.let)
+          $0.wrapper == nil
             && $0.binding.typeAnnotation.map {
               descendants(FunctionTypeSyntax.self, of: $0.type).isEmpty
             } ?? false
@@ -454,7 +535,8 @@ struct ExpensiveViewInitRule: Rule {
           result.append(StaticLetFix.fix(finding, for: call, in: view) ?? finding)
         }
       }
-      result += Self.expensiveMemberReads(in: view, rendered: rendered)
+      result += Self.expensiveMemberReads(
+        in: view, rendered: rendered, valueInputs: rendersWhenMade ? [] : valueInputs)
     }
     return result
   }
@@ -488,24 +570,35 @@ struct ExpensiveViewInitRule: Rule {
   /// Reads, while `view` renders, of another type's member that builds an expensive object
   /// each time it runs (`video.publishedText`, `commit.date.shortRelative()`,
   /// `Ago.text(for: date)`), decided once the project's members are known: one finding for
-  /// each member a view reads. `rendered`: the view's per-render members.
+  /// each member a view reads. `rendered`: the view's per-render members; `valueInputs`: the
+  /// inputs of a view whose inputs are all plain values, which renders only when one of them
+  /// changes: a read over them in body (`Text(event.durationText)`) is work for the new value.
   private static func expensiveMemberReads(
-    in view: ViewType, rendered: [RenderScope.RenderedMember]
+    in view: ViewType, rendered: [RenderScope.RenderedMember], valueInputs: Set<String>
   ) -> [Finding] {
     let own = Set(view.members.flatMap(memberNames))
     var result: [Finding] = []
     var seen: Set<String> = []
     for code in rendered {
+      let runsWhenMade =
+        code.member.is(InitializerClauseSyntax.self) || code.member.is(InitializerDeclSyntax.self)
+      var inputs: Set<String>?
       for reference in code.references {
-        // `model.member` or `Type.member`: a model's member, not one of the view's own.
-        // The base is a value reached by names alone (`video`, `model.settings`, `Ago`), not
-        // a call's result: that leaves out modifier chains, the most common member reads.
-        guard let member = reference.parent?.as(MemberAccessExprSyntax.self),
-          member.declName.id == reference.id, let base = member.base,
-          !base.is(SuperExprSyntax.self), Self.isNamePath(base),
-          let root = rootName(of: base), root != "self" || !own.contains(reference.baseName.text),
-          !Self.synthesizedMembers.contains(reference.baseName.text)
+        guard isOthersMemberRead(reference, own: own),
+          !Self.synthesizedMembers.contains(reference.baseName.text),
+          !isStatement(reference)
         else { continue }
+        if !runsWhenMade, !valueInputs.isEmpty {
+          // A helper's parameters too: what body hands it comes from the inputs or is fixed.
+          let parameters =
+            code.member.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters.map {
+              ($0.secondName ?? $0.firstName).text
+            } ?? []
+          let known =
+            inputs ?? Self.values(madeFrom: valueInputs.union(parameters), in: code.member)
+          inputs = known
+          if isRead(reference, over: known) { continue }
+        }
         let key = ExpensiveMembers.key(ofRead: reference)
         guard seen.insert(key).inserted else { continue }
         result.append(
@@ -535,14 +628,106 @@ struct ExpensiveViewInitRule: Rule {
     }
   }
 
-  /// The message of a read of `name`, a member that builds `found` each time it runs.
-  static func expensiveMemberMessage(_ name: String, _ found: ExpensiveMember) -> String {
+  /// Whether `reference` reads a member of another type than the view's (whose members are
+  /// named `own`): `model.member` or `Type.member`, where the base is a value reached by names
+  /// alone (`video`, `model.settings`, `Ago`), not a call's result (that leaves out modifier
+  /// chains, the most common member reads); a member of a string literal (`"Run".localized()`);
+  /// or a call of a free function (`rmbLocalized(.run)`).
+  private static func isOthersMemberRead(
+    _ reference: DeclReferenceExprSyntax, own: Set<String>
+  ) -> Bool {
+    if let member = reference.parent?.as(MemberAccessExprSyntax.self),
+      member.declName.id == reference.id
+    {
+      guard let base = member.base else { return false }
+      if base.is(StringLiteralExprSyntax.self) { return true }
+      guard !base.is(SuperExprSyntax.self), Self.isNamePath(base), let root = rootName(of: base)
+      else { return false }
+      return root != "self" || !own.contains(reference.baseName.text)
+    }
+    guard let call = reference.parent?.as(FunctionCallExprSyntax.self),
+      call.calledExpression.id == reference.id
+    else { return false }
+    return reference.baseName.text.first?.isLowercase == true
+      && !own.contains(reference.baseName.text)
+  }
+
+  /// Whether the read `reference` is of a member of one of `values` (`event.durationText`,
+  /// `self.event.durationText`) or a call with one of them in its arguments
+  /// (`format_msats(zap.amount)`).
+  private static func isRead(_ reference: DeclReferenceExprSyntax, over values: Set<String>)
+    -> Bool
+  {
+    var node = Syntax(reference)
+    if let member = reference.parent?.as(MemberAccessExprSyntax.self),
+      member.declName.id == reference.id
+    {
+      if let base = member.base, let root = rootName(of: base), values.contains(root) {
+        return true
+      }
+      node = Syntax(member)
+    }
+    guard let call = node.parent?.as(FunctionCallExprSyntax.self),
+      call.calledExpression.id == node.id
+    else { return false }
+    return descendants(DeclReferenceExprSyntax.self, of: call.arguments).contains {
+      values.contains($0.baseName.text)
+    }
+  }
+
+  /// Whether the read `reference` is a statement of its own, its result unused
+  /// (`appState.removeAccount(id: id)`): an action, in a closure that a view calls back (a
+  /// custom view's trailing closure reads as content), not work for what is shown.
+  private static func isStatement(_ reference: DeclReferenceExprSyntax) -> Bool {
+    var node = Syntax(reference)
+    while let parent = node.parent {
+      if let member = parent.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
+        node = parent
+      } else if let call = parent.as(FunctionCallExprSyntax.self),
+        call.calledExpression.id == node.id
+      {
+        node = parent
+      } else {
+        break
+      }
+    }
+    for ancestor in sequence(first: node, next: \.parent) {
+      if ancestor.is(CodeBlockItemSyntax.self) { return !isImplicitReturn(ancestor) }
+      guard
+        ancestor.is(TryExprSyntax.self) || ancestor.is(AwaitExprSyntax.self)
+          || ancestor.id == node.id
+      else { return false }
+    }
+    return false
+  }
+
+  /// Whether `item` is the only statement of a getter or of a function that returns a value
+  /// (`var meta: String { Ago.text(for: finished) }`): its value is returned.
+  private static func isImplicitReturn(_ item: Syntax) -> Bool {
+    guard let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1 else {
+      return false
+    }
+    if list.parent?.is(AccessorBlockSyntax.self) == true { return true }
+    guard let block = list.parent?.as(CodeBlockSyntax.self) else { return false }
+    if let function = block.parent?.as(FunctionDeclSyntax.self) {
+      return function.signature.returnClause != nil
+    }
+    return block.parent?.as(AccessorDeclSyntax.self)?.accessorSpecifier.tokenKind
+      == .keyword(.get)
+  }
+
+  /// The message of a read of `name`, a member that does `found`'s work each time it runs;
+  /// `called`: whether the read is a call.
+  static func expensiveMemberMessage(
+    _ name: String, _ found: ExpensiveMember, called: Bool
+  ) -> String {
     let place =
       found.count == 1
       ? found.place
       : "\(found.place) and \(found.count - 1) more declaration" + (found.count == 2 ? "" : "s")
-    return "'\(name)' builds a \(found.builds) (\(place)) each time it is read, so on every "
-      + "render of this view; make it once (a static let) or keep the result in the model"
+    let fix = found.work.hasPrefix("builds") ? "make it once" : "do it once"
+    return "'\(name)' \(found.work) (\(place)) each time it is \(called ? "called" : "read"), "
+      + "so on every render of this view; \(fix) (a static let) or keep the result in the model"
   }
 
   private static func memberNames(_ member: DeclSyntax) -> [String] {
@@ -561,19 +746,20 @@ struct ExpensiveViewInitRule: Rule {
       }
       return nil
     }
-    // The receiver's text only for the few names that matter: a long modifier chain would
-    // make it O(n²).
-    guard resourceLookups.contains(name) || ["contents", "contentsOfDirectory"].contains(name),
-      let base = call.calleeBase?.trimmedText
+    if isBundleResourceLookup(call, named: name) { return "A Bundle resource lookup" }
+    guard ["contents", "contentsOfDirectory"].contains(name),
+      call.calleeBase?.trimmedText == "FileManager.default"
     else { return nil }
-    if base.hasPrefix("Bundle."), resourceLookups.contains(name),
-      call.arguments.contains(where: { $0.label?.text.hasPrefix("forResource") == true })
-    {
-      return "A Bundle resource lookup"
-    }
-    if base == "FileManager.default", ["contents", "contentsOfDirectory"].contains(name) {
-      return "Reading the file system"
-    }
-    return nil
+    return "Reading the file system"
+  }
+
+  /// Whether `call`, named `name`, looks a resource up in a bundle: `Bundle.main.url(
+  /// forResource: name, withExtension: "md")`.
+  static func isBundleResourceLookup(_ call: FunctionCallExprSyntax, named name: String) -> Bool {
+    // The name and labels first: the receiver's text only for the few calls that pass (a
+    // long modifier chain would make it O(n²)).
+    resourceLookups.contains(name)
+      && call.arguments.contains(where: { $0.label?.text.hasPrefix("forResource") == true })
+      && call.calleeBase?.trimmedText.hasPrefix("Bundle.") == true
   }
 }
