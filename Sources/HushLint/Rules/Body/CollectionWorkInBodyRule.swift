@@ -340,6 +340,13 @@ struct CollectionWorkInBodyRule: Rule {
               for call in chain { reported.insert(call.id) }
               guard !typedText(view).dependsOn([Syntax(initializer)]) else { continue }
               if let found = finding(first, over: base) { result.append(found) }
+            } else if chain.isEmpty, let read = Self.modelMemberRead(initializer) {
+              // `let grouped = model.groupedTransactions` then `ForEach(grouped)`.
+              result.append(
+                Finding(
+                  at: read,
+                  when: .readsCollectionWork(
+                    key: ExpensiveMembers.key(ofRead: read), name: read.baseName.text)))
             }
           } else if let name = Self.simpleName(root), let view,
             let work = Self.collectionWork(ofMember: name, in: view)

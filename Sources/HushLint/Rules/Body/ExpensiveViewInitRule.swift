@@ -30,7 +30,8 @@ struct ExpensiveViewInitRule: Rule {
       (Button, .task, .onAppear), under await or in an async method is not reported, nor is \
       the body of a view with no stored property at all (SwiftUI runs it once each time the \
       view appears, never for its parent), nor work in body over the inputs of a view whose \
-      inputs are all plain values, let or var (NSImage(contentsOf: url) with let url: URL?, \
+      inputs are all plain values, let or var, beside environment actions such as \
+      @Environment(\\.dismiss) (NSImage(contentsOf: url) with let url: URL?, \
       visited.shortRelative() with let visited: Date: it renders only when they change, and \
       the work is for the new value), nor a stored property's default or an initializer of a view made only when \
       its window opens: every place that makes it (previews aside) is the body of an app \
@@ -160,6 +161,24 @@ struct ExpensiveViewInitRule: Rule {
         """),
     ],
     nonTriggeringExamples: [
+      Example(
+        """
+        struct CacheInfo: Hashable {
+          let bytes: Int64
+          var sizeText: String {
+            let formatter = ByteCountFormatter()
+            return formatter.string(fromByteCount: bytes)
+          }
+        }
+        struct CacheDetails: View {
+          let cache: CacheInfo
+          @Environment(\\.dismiss) private var dismiss
+          var body: some View {
+            Text(cache.sizeText)
+            Button("Done") { dismiss() }
+          }
+        }
+        """),
       Example(
         """
         final class AccountStore {
@@ -497,7 +516,10 @@ struct ExpensiveViewInitRule: Rule {
       // A view whose inputs are all plain values (`let url: URL?`, `var isLast: Bool`: no
       // state, environment or closure) renders only when one of them changes: work over them
       // in body (`Image(contentsOfFile: path)`) is work for the new value, not needless.
-      let stored = view.properties.filter { !$0.isStatic && !$0.isComputed }
+      // An environment action (`@Environment(\.dismiss)`) does not change either.
+      let stored = view.properties.filter {
+        !$0.isStatic && !$0.isComputed && !Self.isEnvironmentAction($0)
+      }
       let valueInputs: Set<String> =
         stored.allSatisfy {
           $0.wrapper == nil
@@ -539,6 +561,28 @@ struct ExpensiveViewInitRule: Rule {
         in: view, rendered: rendered, valueInputs: rendersWhenMade ? [] : valueInputs)
     }
     return result
+  }
+
+  /// Environment values that are actions, the same for the life of a view: `dismiss`,
+  /// `openURL`, `openWindow`, `dismissWindow`, `openSettings`.
+  static let environmentActions: Set<String> = [
+    "dismiss", "openURL", "openWindow", "dismissWindow", "openSettings", "openImmersiveSpace",
+    "dismissImmersiveSpace", "dismissSearch", "refresh",
+  ]
+
+  /// Whether `property` is `@Environment(\.dismiss) var dismiss` or another of
+  /// ``environmentActions``.
+  private static func isEnvironmentAction(_ property: ViewProperty) -> Bool {
+    guard property.wrapper == "Environment",
+      let argument = property.declaration.attributes.lazy.compactMap({
+        $0.as(AttributeSyntax.self)
+      }).first(where: { $0.attributeName.trimmedText == "Environment" })?.arguments?
+      .as(LabeledExprListSyntax.self)?.first?.expression.as(KeyPathExprSyntax.self),
+      argument.root == nil, argument.components.count == 1,
+      let name = argument.components.first?.component.as(KeyPathPropertyComponentSyntax.self)?
+        .declName.baseName.text
+    else { return false }
+    return environmentActions.contains(name)
   }
 
   /// `inputs` and the locals of `member` made from them (`let url = Bundle.main.url(

@@ -29,6 +29,23 @@ struct FeedRows: View {
   }
 }
 
+// vultisig's history screen keeps a model's grouping computed property in a local, then
+// lists it: the grouping runs on every render.
+struct UnwatchedList: View {
+  @ObservedObject var cache: FeedCache
+
+  var body: some View {
+    let groups = cache.unwatchedByChannel  // expect: collection-work-in-body
+    List {
+      ForEach(groups, id: \.channel) { group in
+        Section(group.channel) {
+          ForEach(group.videos) { VideoRow(video: $0, isLast: false) }
+        }
+      }
+    }
+  }
+}
+
 struct VideoRow: View {
   let video: Video
   let isLast: Bool

@@ -9,6 +9,11 @@ struct Video: Identifiable, Hashable {
 
 final class FeedCache: ObservableObject {
   @Published var videos: [Video] = []
+
+  var unwatchedByChannel: [(channel: String, videos: [Video])] {
+    Dictionary(grouping: videos.filter { !$0.isWatched }, by: \.channel)
+      .map { (channel: $0.key, videos: $0.value) }
+  }
 }
 
 enum SidebarItem: String, CaseIterable {
