@@ -112,13 +112,13 @@ enum ExpensiveMembers {
     // A member that calls one of them each time it runs does its work too (`func localized()`
     // that calls `Bundle.localizedBundle()`): followed within the file, until no member is
     // added.
+    let calling =
+      expensive.isEmpty ? [] : calls.compactMap { call in calleeKey(of: call).map { (call, $0) } }
     var added = !expensive.isEmpty
     while added {
       added = false
-      for call in calls {
-        guard let callee = calleeKey(of: call), let found = expensive[callee],
-          !runsOnSomeRuns(call)
-        else { continue }
+      for (call, callee) in calling {
+        guard let found = expensive[callee], !runsOnSomeRuns(call) else { continue }
         for key in memberBuildingEachRun(call, viewNames: viewNames) where expensive[key] == nil {
           expensive[key] = found
           added = true
