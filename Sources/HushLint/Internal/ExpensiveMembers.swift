@@ -62,19 +62,28 @@ enum ExpensiveMembers {
   /// The key of what `node` reads: `x.publishedText`, or a call `x.text(for: d)` / `text(for: d)`.
   static func key(ofRead reference: DeclReferenceExprSyntax) -> String {
     let name = reference.baseName.text
-    var node = Syntax(reference)
-    if let member = reference.parent?.as(MemberAccessExprSyntax.self),
+    guard let call = call(reading: reference) else { return name }
+    let labels = call.arguments.map { ($0.label?.text ?? "_") + ":" }
+    return name + "(" + labels.joined() + ")"
+  }
+
+  /// The member access that `reference` names the member of (`x.publishedText` for
+  /// `publishedText`), if any.
+  static func memberAccess(naming reference: DeclReferenceExprSyntax) -> MemberAccessExprSyntax? {
+    guard let member = reference.parent?.as(MemberAccessExprSyntax.self),
       member.declName.id == reference.id
-    {
-      node = Syntax(member)
-    }
-    if let call = node.parent?.as(FunctionCallExprSyntax.self),
+    else { return nil }
+    return member
+  }
+
+  /// The call of what `reference` reads, when the read is a call: `x.text(for: d)` or
+  /// `text(for: d)` for `text`.
+  static func call(reading reference: DeclReferenceExprSyntax) -> FunctionCallExprSyntax? {
+    let node = memberAccess(naming: reference).map(Syntax.init) ?? Syntax(reference)
+    guard let call = node.parent?.as(FunctionCallExprSyntax.self),
       call.calledExpression.id == node.id
-    {
-      let labels = call.arguments.map { ($0.label?.text ?? "_") + ":" }
-      return name + "(" + labels.joined() + ")"
-    }
-    return name
+    else { return nil }
+    return call
   }
 
   /// The members of a file that build an expensive object per run, by key, and the keys of
@@ -153,16 +162,14 @@ enum ExpensiveMembers {
       {
         return false
       }
-      if let ifExpression = ancestor.as(IfExprSyntax.self), child.id != ifExpression.conditions.id,
-        !everyBranchWorks(ifExpression)
-      {
+      if let ifExpression = ancestor.as(IfExprSyntax.self), child.id != ifExpression.conditions.id {
         // `if let publishedAt { … }`: the value is there on the common path.
         let unwraps =
           child.id == ifExpression.body.id
           && ifExpression.conditions.allSatisfy {
             $0.condition.is(OptionalBindingConditionSyntax.self)
           }
-        if !unwraps { return true }
+        if !unwraps, !everyBranchWorks(ifExpression) { return true }
       }
       if ancestor.is(SwitchCaseSyntax.self),
         let switchExpression = ancestor.parent?.parent?.as(SwitchExprSyntax.self),

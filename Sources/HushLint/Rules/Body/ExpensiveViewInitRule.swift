@@ -528,11 +528,7 @@ struct ExpensiveViewInitRule: Rule {
             } ?? false
         } ? Set(stored.map(\.name)) : []
       for code in rendered {
-        // A stored property's default or the initializer runs when the view is made, not
-        // when it renders: only as often as its parent renders.
-        let runsWhenMade =
-          rendersWhenMade || code.member.is(InitializerClauseSyntax.self)
-          || code.member.is(InitializerDeclSyntax.self)
+        let runsWhenMade = rendersWhenMade || Self.runsWhenMade(code.member)
         // The inputs and the locals made from them, worked out at the first expensive call.
         var inputs: Set<String>?
         for call in code.calls where seen.insert(call.id).inserted {
@@ -561,6 +557,13 @@ struct ExpensiveViewInitRule: Rule {
         in: view, rendered: rendered, valueInputs: rendersWhenMade ? [] : valueInputs)
     }
     return result
+  }
+
+  /// Whether `member`, a view's per-render code, runs when the view is made (a stored
+  /// property's default, the initializer), not when it renders: only as often as its parent
+  /// renders.
+  private static func runsWhenMade(_ member: Syntax) -> Bool {
+    member.is(InitializerClauseSyntax.self) || member.is(InitializerDeclSyntax.self)
   }
 
   /// Environment values that are actions, the same for the life of a view: `dismiss`,
@@ -624,8 +627,7 @@ struct ExpensiveViewInitRule: Rule {
     var result: [Finding] = []
     var seen: Set<String> = []
     for code in rendered {
-      let runsWhenMade =
-        code.member.is(InitializerClauseSyntax.self) || code.member.is(InitializerDeclSyntax.self)
+      let runsWhenMade = Self.runsWhenMade(code.member)
       var inputs: Set<String>?
       for reference in code.references {
         guard isOthersMemberRead(reference, own: own),
@@ -680,18 +682,14 @@ struct ExpensiveViewInitRule: Rule {
   private static func isOthersMemberRead(
     _ reference: DeclReferenceExprSyntax, own: Set<String>
   ) -> Bool {
-    if let member = reference.parent?.as(MemberAccessExprSyntax.self),
-      member.declName.id == reference.id
-    {
+    if let member = ExpensiveMembers.memberAccess(naming: reference) {
       guard let base = member.base else { return false }
       if base.is(StringLiteralExprSyntax.self) { return true }
       guard !base.is(SuperExprSyntax.self), Self.isNamePath(base), let root = rootName(of: base)
       else { return false }
       return root != "self" || !own.contains(reference.baseName.text)
     }
-    guard let call = reference.parent?.as(FunctionCallExprSyntax.self),
-      call.calledExpression.id == reference.id
-    else { return false }
+    guard ExpensiveMembers.call(reading: reference) != nil else { return false }
     return reference.baseName.text.first?.isLowercase == true
       && !own.contains(reference.baseName.text)
   }
@@ -702,18 +700,12 @@ struct ExpensiveViewInitRule: Rule {
   private static func isRead(_ reference: DeclReferenceExprSyntax, over values: Set<String>)
     -> Bool
   {
-    var node = Syntax(reference)
-    if let member = reference.parent?.as(MemberAccessExprSyntax.self),
-      member.declName.id == reference.id
+    if let base = ExpensiveMembers.memberAccess(naming: reference)?.base,
+      let root = rootName(of: base), values.contains(root)
     {
-      if let base = member.base, let root = rootName(of: base), values.contains(root) {
-        return true
-      }
-      node = Syntax(member)
+      return true
     }
-    guard let call = node.parent?.as(FunctionCallExprSyntax.self),
-      call.calledExpression.id == node.id
-    else { return false }
+    guard let call = ExpensiveMembers.call(reading: reference) else { return false }
     return descendants(DeclReferenceExprSyntax.self, of: call.arguments).contains {
       values.contains($0.baseName.text)
     }
