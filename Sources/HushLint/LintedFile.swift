@@ -91,13 +91,20 @@ public struct LintedFile: Sendable {
       own.nestedActionPaths = ActionHandlers.nestedPaths(in: reducerSwitches)
       // Which reducers a parent's case embeds matters to the reducers of TCA's files.
       if importsComposableArchitecture { own.casePayloads = syntax.casePayloads }
-      (own.expensiveMembers, own.memberDeclarations) = ExpensiveMembers.collect(
-        calls: ExpensiveMembers.mayBuild(in: source) ? syntax.calls : [],
-        functions: syntax.functions, variables: syntax.variables,
-        enumCases: syntax.enumCases, viewNames: Set(views.map(\.name)), file: path,
-        lines: lines)
+      let viewNames = Set(views.map(\.name))
+      let working: Set<SyntaxIdentifier>
+      let functionKeys: [[String]]
+      (own.expensiveMembers, own.memberDeclarations, working, functionKeys) =
+        ExpensiveMembers.collect(
+          calls: ExpensiveMembers.mayBuild(in: source) ? syntax.calls : [],
+          functions: syntax.functions, variables: syntax.variables,
+          enumCases: syntax.enumCases, viewNames: viewNames, file: path, lines: lines)
+      own.memberReads = ExpensiveMembers.reads(
+        memberAccesses: syntax.memberAccesses, calls: syntax.calls, functions: syntax.functions,
+        functionKeys: functionKeys, variables: syntax.variables, viewNames: viewNames,
+        working: working)
       own.collectionWorkMembers = ExpensiveMembers.collectionWork(
-        calls: syntax.calls, viewNames: Set(views.map(\.name)), file: path, lines: lines)
+        calls: syntax.calls, viewNames: viewNames, file: path, lines: lines)
       (own.handoffs, own.sliderBindings) = ViewType.handoffs(in: views, syntax: syntax)
       self.index = own
     }

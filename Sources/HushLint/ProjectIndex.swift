@@ -50,6 +50,10 @@ public struct ProjectIndex: Sendable, Codable {
   /// Computed properties and methods outside views that build a formatter, coder or regular
   /// expression each time they run, by key (`publishedText`, `text(for:)`).
   var expensiveMembers: [String: ExpensiveMember] = [:]
+  /// What each computed property and method outside views that builds nothing expensive
+  /// itself reads or calls each time it runs, by key: one set of keys a declaration
+  /// (``ExpensiveMembers/reads(memberAccesses:calls:viewNames:working:)``).
+  var memberReads: [String: [Set<String>]] = [:]
   /// Computed properties and methods outside views that filter, sort or group a collection
   /// each time they run, by key (`sortedItems`, `visible(in:)`).
   var collectionWorkMembers: [String: CollectionWorkMember] = [:]
@@ -84,6 +88,7 @@ public struct ProjectIndex: Sendable, Codable {
   mutating func add(_ recorder: TypeRecorder) {
     storedPropertyTypesByName = nil
     viewsOnlyInWidgets = nil
+    expensiveMembersFollowed = nil
     for summary in recorder.summaries { types[summary.name, default: []].append(summary) }
     for found in recorder.extensions {
       if found.hasMembers { extensionCounts[found.name, default: 0] += 1 }
@@ -99,6 +104,7 @@ public struct ProjectIndex: Sendable, Codable {
   public mutating func merge(_ other: ProjectIndex) {
     storedPropertyTypesByName = nil
     viewsOnlyInWidgets = nil
+    expensiveMembersFollowed = nil
     types.merge(other.types) { $0 + $1 }
     extensionCounts.merge(other.extensionCounts) { $0 + $1 }
     extensionComputedProperties.merge(other.extensionComputedProperties) { $0.union($1) }
@@ -114,6 +120,7 @@ public struct ProjectIndex: Sendable, Codable {
       merged.count += second.count
       return merged
     }
+    memberReads.merge(other.memberReads) { $0 + $1 }
     collectionWorkMembers.merge(other.collectionWorkMembers) { first, second in
       var merged = first
       merged.count += second.count
@@ -240,10 +247,55 @@ public struct ProjectIndex: Sendable, Codable {
   /// The member every declaration of `key` is: one that builds an expensive object each time
   /// it runs; `nil` when some declaration of that key does not.
   func expensiveMember(_ key: String) -> ExpensiveMember? {
-    guard let member = expensiveMembers[key], member.count == memberDeclarations[key] else {
-      return nil
+    (expensiveMembersFollowed ?? followExpensiveMembers())[key]
+  }
+
+  /// ``expensiveMember(_:)`` for every key, made by ``prepareForQueries()``; `nil` otherwise.
+  private var expensiveMembersFollowed: [String: ExpensiveMember]?
+
+  /// The keys every declaration of which builds an expensive object each time it runs, or
+  /// reads (``memberReads``) such a key each time it runs: `balanceText(for:)`, which calls
+  /// `formatToFiat(includeCurrencySymbol:)` in another file, which builds a `NumberFormatter`.
+  /// A declaration may read its own key (`String.formatToFiat()` calling `Decimal`'s): it
+  /// counts when another declaration of the key does the work. Each found key carries the
+  /// work it reaches, and where that is done.
+  private func followExpensiveMembers() -> [String: ExpensiveMember] {
+    var found = expensiveMembers.filter { $0.value.count == memberDeclarations[$0.key] }
+    // The keys each declaration of which does the work or reads something, and the keys
+    // that read each key.
+    var readers: [String: [String]] = [:]
+    var working: [String] = []
+    for (key, reads) in memberReads where found[key] == nil {
+      let count = expensiveMembers[key]?.count ?? 0
+      guard count + reads.count == memberDeclarations[key] else { continue }
+      if count > 0 { working.append(key) }
+      // Only a key some declaration reaches work through can be found (most reads are of the
+      // standard library's members).
+      for read in reads.joined()
+      where read != key && (memberReads[read] != nil || expensiveMembers[read] != nil) {
+        readers[read, default: []].append(key)
+      }
     }
-    return member
+    // In a fixed order, so that each key reaches the same work in every lint.
+    working.sort()
+    for read in readers.keys { readers[read]?.sort() }
+    // A key is found when each of its declarations that does no work reads a found key (or
+    // its own): checked again each time one of the keys it reads is found.
+    var queue = found.keys.sorted(by: >)
+    func check(_ key: String, reaching work: ExpensiveMember?) {
+      guard found[key] == nil, let reads = memberReads[key],
+        let work = expensiveMembers[key] ?? work,
+        reads.allSatisfy({ $0.contains(key) || $0.contains { found[$0] != nil } })
+      else { return }
+      found[key] = ExpensiveMember(
+        work: work.work, place: work.place, count: memberDeclarations[key] ?? 1)
+      queue.append(key)
+    }
+    for key in working { check(key, reaching: nil) }
+    while let key = queue.popLast() {
+      for reader in readers[key] ?? [] { check(reader, reaching: found[key]) }
+    }
+    return found
   }
 
   /// The written types of the stored properties named `name`, across the project's types
@@ -285,6 +337,7 @@ public struct ProjectIndex: Sendable, Codable {
     }
     storedPropertyTypesByName = byName
     viewsOnlyInWidgets = widgetViews()
+    expensiveMembersFollowed = followExpensiveMembers()
   }
 
   /// ``isOnlyInWidgets(_:)`` for every view, made by ``prepareForQueries()`` (before, each

@@ -4,16 +4,16 @@ import SwiftSyntax
 /// a coder, a regular expression) or looks a resource up in a bundle each time it runs: `var
 /// publishedText: String { let f = RelativeDateTimeFormatter(); … }` in a model, `func
 /// shortRelative()` in an extension of `Date`, `func localized() -> String` that finds its
-/// language's `.lproj` bundle on every call, directly or through a member of the same file it
-/// calls. A view that reads one while it renders pays for the work on every render.
+/// language's `.lproj` bundle on every call, directly or through a member it reads or calls
+/// each time it runs, in any file (``ProjectIndex`` follows them). A view that reads one while it renders pays for the work on every render.
 struct ExpensiveMember: Sendable, Hashable, Codable {
   /// What it does each time it runs, as a message says it: `builds a
   /// RelativeDateTimeFormatter`, `looks a resource up in a bundle`.
   var work: String
-  /// Where, for messages: `Video.swift:124` (the first of them; for a member that calls
-  /// another, where that one does the work).
+  /// Where, for messages: `Video.swift:124` (the first of them; for a member that reads or
+  /// calls another, where that one does the work).
   var place: String
-  /// How many declarations of its key build one.
+  /// How many declarations of its key do the work, themselves or through a member they read.
   var count: Int
 }
 
@@ -47,6 +47,14 @@ enum ExpensiveMembers {
     let parameters = function.signature.parameterClause.parameters.map {
       (label: $0.firstName.text + ":", omittable: $0.defaultValue != nil || $0.ellipsis != nil)
     }
+    // Most methods have one key.
+    if !parameters.contains(where: \.omittable) {
+      var key = function.name.text
+      key.append("(")
+      for parameter in parameters { key.append(parameter.label) }
+      key.append(")")
+      return [key]
+    }
     var labelLists: [[String]] = [[]]
     var omittable = 0
     for parameter in parameters {
@@ -61,10 +69,20 @@ enum ExpensiveMembers {
 
   /// The key of what `node` reads: `x.publishedText`, or a call `x.text(for: d)` / `text(for: d)`.
   static func key(ofRead reference: DeclReferenceExprSyntax) -> String {
-    let name = reference.baseName.text
-    guard let call = call(reading: reference) else { return name }
-    let labels = call.arguments.map { ($0.label?.text ?? "_") + ":" }
-    return name + "(" + labels.joined() + ")"
+    key(ofRead: reference, named: reference.baseName.text)
+  }
+
+  /// ``key(ofRead:)`` of `reference`, whose name is `name`.
+  private static func key(ofRead reference: DeclReferenceExprSyntax, named name: String) -> String {
+    var key = name
+    guard let call = call(reading: reference) else { return key }
+    key.append("(")
+    for argument in call.arguments {
+      key.append(argument.label?.text ?? "_")
+      key.append(":")
+    }
+    key.append(")")
+    return key
   }
 
   /// The member access that `reference` names the member of (`x.publishedText` for
@@ -93,10 +111,15 @@ enum ExpensiveMembers {
     calls: [FunctionCallExprSyntax], functions: [FunctionDeclSyntax],
     variables: [VariableDeclSyntax], enumCases: [String], viewNames: Set<String>, file: String,
     lines: LineTable
-  ) -> (expensive: [String: ExpensiveMember], declared: [String: Int]) {
+  ) -> (
+    expensive: [String: ExpensiveMember], declared: [String: Int],
+    working: Set<SyntaxIdentifier>, functionKeys: [[String]]
+  ) {
     var declared: [String: Int] = [:]
-    for function in functions {
-      for key in keys(of: function) { declared[key, default: 0] += 1 }
+    declared.reserveCapacity(functions.count + variables.count + enumCases.count)
+    let functionKeys = functions.map(keys(of:))
+    for keys in functionKeys {
+      for key in keys { declared[key, default: 0] += 1 }
     }
     // Stored and static properties too: `Asset.Icons.server` is not the `server` that
     // decodes settings.
@@ -107,34 +130,106 @@ enum ExpensiveMembers {
     }
     for element in enumCases { declared[element, default: 0] += 1 }
     var expensive: [String: ExpensiveMember] = [:]
+    var working: Set<SyntaxIdentifier> = []
     let fileName = lastPathComponent(of: file)
     for call in calls {
-      guard let work = work(of: call), !isBuiltFromInput(call), !isCached(call),
-        !runsOnSomeRuns(call), !runsOnce(call)
+      // The cheap checks first: most such calls are in views.
+      guard let work = work(of: call), let member = member(running: call),
+        !working.contains(member.id), !isBuiltFromInput(call), !runsOnSomeRuns(call)
       else { continue }
+      let keys = Self.keys(ofMember: member, viewNames: viewNames)
+      guard !keys.isEmpty, !runsOnce(call), !isCached(call) else { continue }
+      // One count a declaration, however many objects it builds.
+      working.insert(member.id)
       let line = lines.position(of: call.positionAfterSkippingLeadingTrivia).line
-      // One count a member, however many objects it builds.
-      for key in memberBuildingEachRun(call, viewNames: viewNames) where expensive[key] == nil {
-        expensive[key] = ExpensiveMember(work: work, place: "\(fileName):\(line)", count: 1)
-      }
-    }
-    // A member that calls one of them each time it runs does its work too (`func localized()`
-    // that calls `Bundle.localizedBundle()`): followed within the file, until no member is
-    // added.
-    let calling =
-      expensive.isEmpty ? [] : calls.compactMap { call in calleeKey(of: call).map { (call, $0) } }
-    var added = !expensive.isEmpty
-    while added {
-      added = false
-      for (call, callee) in calling {
-        guard let found = expensive[callee], !runsOnSomeRuns(call) else { continue }
-        for key in memberBuildingEachRun(call, viewNames: viewNames) where expensive[key] == nil {
-          expensive[key] = found
-          added = true
+      for key in keys {
+        if expensive[key] == nil {
+          expensive[key] = ExpensiveMember(work: work, place: "\(fileName):\(line)", count: 1)
+        } else {
+          expensive[key]?.count += 1
         }
       }
     }
-    return (expensive, declared)
+    return (expensive, declared, working, functionKeys)
+  }
+
+  /// What each member outside views of a file that does no expensive work itself (those in
+  /// `working` do) reads or calls each time it runs, by the member's keys: one set of keys
+  /// (see ``key(ofRead:)``) a declaration, `["formatToFiat(includeCurrencySymbol:)",
+  /// "totalBalanceInFiatString"]`. ``ProjectIndex`` follows them across files: a member that
+  /// reads an expensive member each time it runs does its work too. A read is a member
+  /// access on a value (`x.name`, `x.name(…)`) or a call of a name (`name(…)`).
+  static func reads(
+    memberAccesses: [MemberAccessExprSyntax], calls: [FunctionCallExprSyntax],
+    functions: [FunctionDeclSyntax], functionKeys: [[String]], variables: [VariableDeclSyntax],
+    viewNames: Set<String>, working: Set<SyntaxIdentifier>
+  ) -> [String: [Set<String>]] {
+    // The members, by where they start; a read is found in them by its position, not by a
+    // walk up from each (most reads are in views, deep in their bodies).
+    var members: [(range: Range<AbsolutePosition>, node: Syntax, keys: [String])] = []
+    func add(_ member: Syntax, keys: [String]) {
+      guard !keys.isEmpty, !working.contains(member.id), isOutsideViews(member, viewNames)
+      else { return }
+      members.append((member.position..<member.endPosition, member, keys))
+    }
+    for (function, keys) in zip(functions, functionKeys) where function.body != nil {
+      add(Syntax(function), keys: keys)
+    }
+    for variable in variables {
+      for binding in variable.bindings where binding.isComputed {
+        add(Syntax(binding), keys: binding.identifierName.map { [$0] } ?? [])
+      }
+    }
+    guard !members.isEmpty else { return [:] }
+    members.sort { $0.range.lowerBound < $1.range.lowerBound }
+    // The member each one is in, if any (a member of a type declared in a function).
+    var enclosing = [Int](repeating: -1, count: members.count)
+    var open: [Int] = []
+    for index in members.indices {
+      while let last = open.last, members[last].range.upperBound <= members[index].range.lowerBound
+      {
+        open.removeLast()
+      }
+      enclosing[index] = open.last ?? -1
+      open.append(index)
+    }
+    var reads = [Set<String>](repeating: [], count: members.count)
+    func record(_ reference: DeclReferenceExprSyntax, at node: some SyntaxProtocol) {
+      let position = node.position
+      var low = 0
+      var high = members.count
+      while low < high {
+        let middle = (low + high) / 2
+        if members[middle].range.lowerBound <= position { low = middle + 1 } else { high = middle }
+      }
+      var index = low - 1
+      while index >= 0, !members[index].range.contains(position) { index = enclosing[index] }
+      guard index >= 0 else { return }
+      let name = reference.baseName.text
+      // Not a type's name; ASCII is enough to tell.
+      guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
+        !ExpensiveViewInitRule.synthesizedMembers.contains(name)
+      else { return }
+      let key = key(ofRead: reference, named: name)
+      guard !reads[index].contains(key),
+        !runsOnSomeRuns(node, isWork: false, in: members[index].node.id)
+      else { return }
+      reads[index].insert(key)
+    }
+    for access in memberAccesses where access.base != nil {
+      record(access.declName, at: access)
+    }
+    for call in calls {
+      if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+        record(reference, at: call)
+      }
+    }
+    var result: [String: [Set<String>]] = [:]
+    // A member that reads nothing reaches no work, and its key none with it.
+    for (member, found) in zip(members, reads) where !found.isEmpty {
+      for key in member.keys { result[key, default: []].append(found) }
+    }
+    return result
   }
 
   /// What `call` does that is expensive, as a message says it: `builds a DateFormatter` for
@@ -154,52 +249,68 @@ enum ExpensiveMembers {
   /// language = preferredLanguage, let path = Bundle.main.path(forResource: language, …)`), a
   /// ternary's branch, or after `??`, `&&` or `||`. The work a member does only for some
   /// values (dates of the last day, a language the user picked) is not its cost on every run.
-  private static func runsOnSomeRuns(_ call: FunctionCallExprSyntax) -> Bool {
-    var child = Syntax(call)
-    for ancestor in ancestors(of: call) {
-      if ancestor.is(FunctionDeclSyntax.self) || ancestor.is(AccessorBlockSyntax.self)
-        || ancestor.is(ClosureExprSyntax.self)
-      {
-        return false
-      }
-      if let ifExpression = ancestor.as(IfExprSyntax.self), child.id != ifExpression.conditions.id {
+  /// For expensive work (`isWork`), an `if` chain or a `switch` whose every branch does such
+  /// work runs it on every run.
+  ///
+  /// With `member`, the walk goes up to that member, through closures, and code in a local
+  /// function or computed property runs on some runs.
+  private static func runsOnSomeRuns(
+    _ node: some SyntaxProtocol, isWork: Bool = true, in member: SyntaxIdentifier? = nil
+  ) -> Bool {
+    var child = Syntax(node)
+    var grandchild = child
+    // By kind: most nodes on the way are none of these, and asking the kind once is cheap.
+    for ancestor in ancestors(of: node) {
+      switch ancestor.kind {
+      case .functionDecl:
+        return member.map { ancestor.id != $0 } ?? false
+      case .accessorBlock:
+        guard let member else { return false }
+        if ancestor.parent?.id != member { return true }
+      case .closureExpr:
+        if member == nil { return false }
+      case .patternBinding:
+        if ancestor.id == member { return false }
+      case .ifExpr:
+        guard let ifExpression = ancestor.as(IfExprSyntax.self),
+          child.id != ifExpression.conditions.id
+        else { break }
         // `if let publishedAt { … }`: the value is there on the common path.
         let unwraps =
           child.id == ifExpression.body.id
           && ifExpression.conditions.allSatisfy {
             $0.condition.is(OptionalBindingConditionSyntax.self)
           }
-        if !unwraps, !everyBranchWorks(ifExpression) { return true }
-      }
-      if ancestor.is(SwitchCaseSyntax.self),
-        let switchExpression = ancestor.parent?.parent?.as(SwitchExprSyntax.self),
-        !switchExpression.cases.allSatisfy({ doesWork(in: Syntax($0)) })
-      {
-        return true
-      }
-      if let guardStatement = ancestor.as(GuardStmtSyntax.self),
-        child.id == guardStatement.body.id
-      {
-        return true
-      }
-      if let ternary = ancestor.as(TernaryExprSyntax.self), child.id != ternary.condition.id {
-        return true
-      }
-      if let conditions = ancestor.as(ConditionElementListSyntax.self),
-        conditions.first?.id != child.id
-      {
-        return true
-      }
-      if let sequence = ancestor.as(SequenceExprSyntax.self) {
+        if !unwraps, !isWork || !everyBranchWorks(ifExpression) { return true }
+      case .switchCase:
+        if !isWork { return true }
+        if let switchExpression = ancestor.parent?.parent?.as(SwitchExprSyntax.self),
+          !switchExpression.cases.allSatisfy({ doesWork(in: Syntax($0)) })
+        {
+          return true
+        }
+      case .guardStmt:
+        if ancestor.as(GuardStmtSyntax.self)?.body.id == child.id { return true }
+      case .ternaryExpr:
+        if ancestor.as(TernaryExprSyntax.self)?.condition.id != child.id { return true }
+      case .conditionElementList:
+        if ancestor.as(ConditionElementListSyntax.self)?.first?.id != child.id { return true }
+      case .sequenceExpr:
+        // The sequence's element is the child of its element list. Unfolded, `a ? b : c` is
+        // the elements `a`, `? b :` and `c`.
+        guard let sequence = ancestor.as(SequenceExprSyntax.self) else { break }
         for element in sequence.elements {
-          if element.id == child.id { break }
+          if element.is(UnresolvedTernaryExprSyntax.self) { return true }
+          if element.id == grandchild.id { break }
           if let op = element.as(BinaryOperatorExprSyntax.self),
             ["??", "&&", "||"].contains(op.operator.text)
           {
             return true
           }
         }
+      default: break
       }
+      grandchild = child
       child = ancestor
     }
     return false
@@ -250,15 +361,6 @@ enum ExpensiveMembers {
     descendants(FunctionCallExprSyntax.self, of: node).contains { work(of: $0) != nil }
   }
 
-  /// The key of the member `call` calls (see ``key(ofRead:)``), when it calls one by name:
-  /// `localizedBundle()` for `Bundle.localizedBundle()` and for `localizedBundle()`.
-  private static func calleeKey(of call: FunctionCallExprSyntax) -> String? {
-    let reference =
-      call.calledExpression.as(DeclReferenceExprSyntax.self)
-      ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName
-    return reference.map(key(ofRead:))
-  }
-
   /// The members of a file outside views that filter, sort or group a collection each time
   /// they run (`var sortedItems: [Item] { items.sorted { … } }` in a model), by key: the
   /// first such call of each, with the property it walks (`items`).
@@ -268,24 +370,22 @@ enum ExpensiveMembers {
     var found: [String: CollectionWorkMember] = [:]
     let fileName = lastPathComponent(of: file)
     for call in calls {
-      // Most calls are not member calls at all.
-      guard call.calledExpression.is(MemberAccessExprSyntax.self) || call.isType("Dictionary")
-      else { continue }
+      // The name once: it rules out most calls.
+      guard let name = call.calleeName else { continue }
       let work: String
       var walks: String?
-      if let name = call.calleeName, CollectionWorkInBodyRule.memberOperations.contains(name),
-        let base = call.calleeBase
-      {
+      if CollectionWorkInBodyRule.memberOperations.contains(name), let base = call.calleeBase {
         guard !CollectionWorkInBodyRule.isConstant(base) else { continue }
         work = name
         walks = CollectionWorkInBodyRule.propertyName(
           memberCalls(of: base).last?.calleeBase ?? base)
-      } else if call.isType("Dictionary"), call.argument("grouping") != nil {
+      } else if name == "Dictionary", call.isUnqualifiedCall, call.argument("grouping") != nil {
         work = "Dictionary(grouping:)"
       } else {
         continue
       }
-      let keys = memberBuildingEachRun(call, viewNames: viewNames).filter { found[$0] == nil }
+      let keys = (member(running: call).map { Self.keys(ofMember: $0, viewNames: viewNames) } ?? [])
+        .filter { found[$0] == nil }
       guard !keys.isEmpty, walks.map({ isFixedList($0, around: call) }) != true else {
         continue
       }
@@ -359,61 +459,59 @@ enum ExpensiveMembers {
     return false
   }
 
-  /// The keys (see ``keys(of:)``) of the computed property or method that runs `call` each
-  /// time it runs; none when the object is made once (a `static let` or a global's
-  /// initializer, an `init`, a `lazy var`), in a view (the view's own rule sees it), or in a
-  /// local function.
-  static func memberBuildingEachRun(
-    _ call: FunctionCallExprSyntax, viewNames: Set<String>
-  ) -> [String] {
-    var key: [String]?
-    for ancestor in ancestors(of: call) {
-      if key == nil {
-        if let function = ancestor.as(FunctionDeclSyntax.self) {
-          key = keys(of: function)
-          continue
-        }
-        if let binding = ancestor.as(PatternBindingSyntax.self) {
-          if binding.isComputed {
-            guard let name = binding.identifierName else { return [] }
-            key = [name]
-            continue
-          }
-          // A local's initializer runs with its function; a stored property's or a global's
-          // runs once.
-          let declaration = binding.parent?.parent
-          if declaration?.parent?.is(MemberBlockItemSyntax.self) == true
-            || declaration?.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
-          {
-            return []
-          }
-          continue
-        }
-        if ancestor.is(InitializerDeclSyntax.self) || ancestor.is(DeinitializerDeclSyntax.self)
-          || ancestor.is(SubscriptDeclSyntax.self)
+  /// The computed property or method whose run runs `node` (the function or the pattern
+  /// binding), when it is one: none when `node` runs once (a stored property's or a global's
+  /// initializer, an `init`, a `deinit` or a subscript).
+  static func member(running node: some SyntaxProtocol) -> Syntax? {
+    for ancestor in ancestors(of: node) {
+      if ancestor.is(FunctionDeclSyntax.self) { return ancestor }
+      if let binding = ancestor.as(PatternBindingSyntax.self) {
+        if binding.isComputed { return ancestor }
+        // A local's initializer runs with its function; a stored property's or a global's
+        // runs once.
+        let declaration = binding.parent?.parent
+        if declaration?.parent?.is(MemberBlockItemSyntax.self) == true
+          || declaration?.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
         {
-          return []
+          return nil
         }
         continue
       }
-      // Above the member: the type or extension it belongs to (or the file, for a global
-      // function); a member inside a function is local to it.
-      if ancestor.is(FunctionDeclSyntax.self) || ancestor.is(ClosureExprSyntax.self)
-        || ancestor.is(AccessorBlockSyntax.self)
+      if ancestor.is(InitializerDeclSyntax.self) || ancestor.is(DeinitializerDeclSyntax.self)
+        || ancestor.is(SubscriptDeclSyntax.self)
       {
-        return []
-      }
-      if let declaration = ancestor.asProtocol(NamedDeclSyntax.self),
-        ancestor.is(StructDeclSyntax.self) || ancestor.is(ClassDeclSyntax.self)
-          || ancestor.is(EnumDeclSyntax.self) || ancestor.is(ActorDeclSyntax.self)
-      {
-        return viewNames.contains(declaration.name.text) ? [] : key ?? []
-      }
-      if let extensionDecl = ancestor.as(ExtensionDeclSyntax.self) {
-        return extensionDecl.extendedType.simpleName.map(viewNames.contains) == true
-          ? [] : key ?? []
+        return nil
       }
     }
-    return key ?? []
+    return nil
+  }
+
+  /// The keys (see ``keys(of:)``) of `member` (see ``member(running:)``): none in a view (the
+  /// view's own rule sees it) or for a member local to a function or closure.
+  static func keys(ofMember member: Syntax, viewNames: Set<String>) -> [String] {
+    guard isOutsideViews(member, viewNames) else { return [] }
+    if let function = member.as(FunctionDeclSyntax.self) { return keys(of: function) }
+    return member.as(PatternBindingSyntax.self)?.identifierName.map { [$0] } ?? []
+  }
+
+  /// Whether `member` is a member of a type or extension other than the views named
+  /// `viewNames`, or a global function: not local to a function or closure.
+  private static func isOutsideViews(_ member: Syntax, _ viewNames: Set<String>) -> Bool {
+    // Above the member: the type or extension it belongs to (or the file, for a global
+    // function); a member inside a function is local to it.
+    for ancestor in ancestors(of: member) {
+      let name: String?
+      switch ancestor.kind {
+      case .functionDecl, .closureExpr, .accessorBlock: return false
+      case .structDecl: name = ancestor.as(StructDeclSyntax.self)?.name.text
+      case .classDecl: name = ancestor.as(ClassDeclSyntax.self)?.name.text
+      case .enumDecl: name = ancestor.as(EnumDeclSyntax.self)?.name.text
+      case .actorDecl: name = ancestor.as(ActorDeclSyntax.self)?.name.text
+      case .extensionDecl: name = ancestor.as(ExtensionDeclSyntax.self)?.extendedType.simpleName
+      default: continue
+      }
+      return name.map(viewNames.contains) != true
+    }
+    return true
   }
 }

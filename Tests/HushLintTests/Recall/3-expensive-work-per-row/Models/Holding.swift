@@ -1,0 +1,27 @@
+import Combine
+import Foundation
+
+struct Holding: Identifiable {
+  let id: String
+  let amount: Decimal
+  let price: Decimal
+
+  var valueText: String { (amount * price).fiatText() }
+  var isEmpty: Bool { amount == 0 }
+}
+
+final class WalletModel: ObservableObject {
+  @Published var holdings: [Holding] = []
+  @Published var hidden = false
+
+  func totalText(for holdings: [Holding]) -> String {
+    guard !hidden else { return "••••" }
+    return holdings.map(\.amount).reduce(0, +).fiatText()
+  }
+
+  // Read before `??`: on every run.
+  func totalText(for holding: Holding?) -> String { holding?.valueText ?? "" }
+
+  // Only for empty holdings: not its cost on every run.
+  func note(for holding: Holding) -> String { holding.isEmpty ? holding.valueText : "" }
+}

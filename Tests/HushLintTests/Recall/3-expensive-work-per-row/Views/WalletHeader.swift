@@ -1,0 +1,14 @@
+import SwiftUI
+
+struct WalletHeader: View {
+  @ObservedObject var model: WalletModel
+  let first: Holding
+
+  var body: some View {
+    VStack {
+      Text(model.totalText(for: model.holdings))  // expect: expensive-view-init
+      Text(model.note(for: first))
+      Toggle("Hide", isOn: $model.hidden)
+    }
+  }
+}
