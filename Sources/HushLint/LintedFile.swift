@@ -100,9 +100,8 @@ public struct LintedFile: Sendable {
           functions: syntax.functions, variables: syntax.variables,
           enumCases: syntax.enumCases, viewNames: viewNames, file: path, lines: lines)
       own.memberReads = ExpensiveMembers.reads(
-        memberAccesses: syntax.memberAccesses, calls: syntax.calls, functions: syntax.functions,
-        functionKeys: functionKeys, variables: syntax.variables, viewNames: viewNames,
-        working: working)
+        functions: syntax.functions, functionKeys: functionKeys, variables: syntax.variables,
+        viewNames: viewNames, working: working)
       own.collectionWorkMembers = ExpensiveMembers.collectionWork(
         calls: syntax.calls, viewNames: viewNames, file: path, lines: lines)
       (own.handoffs, own.sliderBindings) = ViewType.handoffs(in: views, syntax: syntax)

@@ -73,7 +73,9 @@ enum ExpensiveMembers {
   }
 
   /// ``key(ofRead:)`` of `reference`, whose name is `name`.
-  private static func key(ofRead reference: DeclReferenceExprSyntax, named name: String) -> String {
+  fileprivate static func key(ofRead reference: DeclReferenceExprSyntax, named name: String)
+    -> String
+  {
     var key = name
     guard let call = call(reading: reference) else { return key }
     key.append("(")
@@ -160,74 +162,29 @@ enum ExpensiveMembers {
   /// reads an expensive member each time it runs does its work too. A read is a member
   /// access on a value (`x.name`, `x.name(…)`) or a call of a name (`name(…)`).
   static func reads(
-    memberAccesses: [MemberAccessExprSyntax], calls: [FunctionCallExprSyntax],
     functions: [FunctionDeclSyntax], functionKeys: [[String]], variables: [VariableDeclSyntax],
     viewNames: Set<String>, working: Set<SyntaxIdentifier>
   ) -> [String: [Set<String>]] {
-    // The members, by where they start; a read is found in them by its position, not by a
-    // walk up from each (most reads are in views, deep in their bodies).
-    var members: [(range: Range<AbsolutePosition>, node: Syntax, keys: [String])] = []
-    func add(_ member: Syntax, keys: [String]) {
-      guard !keys.isEmpty, !working.contains(member.id), isOutsideViews(member, viewNames)
+    var result: [String: [Set<String>]] = [:]
+    let collector = EveryRunReads()
+    func add(_ member: Syntax, code: Syntax?, keys: [String]) {
+      guard let code, !keys.isEmpty, !working.contains(member.id),
+        isOutsideViews(member, viewNames)
       else { return }
-      members.append((member.position..<member.endPosition, member, keys))
+      let found = collector.reads(of: code)
+      // A member that reads nothing reaches no work, and its key none with it.
+      guard !found.isEmpty else { return }
+      for key in keys { result[key, default: []].append(found) }
     }
-    for (function, keys) in zip(functions, functionKeys) where function.body != nil {
-      add(Syntax(function), keys: keys)
+    for (function, keys) in zip(functions, functionKeys) {
+      add(Syntax(function), code: function.body.map(Syntax.init), keys: keys)
     }
     for variable in variables {
       for binding in variable.bindings where binding.isComputed {
-        add(Syntax(binding), keys: binding.identifierName.map { [$0] } ?? [])
+        add(
+          Syntax(binding), code: binding.accessorBlock.map(Syntax.init),
+          keys: binding.identifierName.map { [$0] } ?? [])
       }
-    }
-    guard !members.isEmpty else { return [:] }
-    members.sort { $0.range.lowerBound < $1.range.lowerBound }
-    // The member each one is in, if any (a member of a type declared in a function).
-    var enclosing = [Int](repeating: -1, count: members.count)
-    var open: [Int] = []
-    for index in members.indices {
-      while let last = open.last, members[last].range.upperBound <= members[index].range.lowerBound
-      {
-        open.removeLast()
-      }
-      enclosing[index] = open.last ?? -1
-      open.append(index)
-    }
-    var reads = [Set<String>](repeating: [], count: members.count)
-    func record(_ reference: DeclReferenceExprSyntax, at node: some SyntaxProtocol) {
-      let position = node.position
-      var low = 0
-      var high = members.count
-      while low < high {
-        let middle = (low + high) / 2
-        if members[middle].range.lowerBound <= position { low = middle + 1 } else { high = middle }
-      }
-      var index = low - 1
-      while index >= 0, !members[index].range.contains(position) { index = enclosing[index] }
-      guard index >= 0 else { return }
-      let name = reference.baseName.text
-      // Not a type's name; ASCII is enough to tell.
-      guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
-        !ExpensiveViewInitRule.synthesizedMembers.contains(name)
-      else { return }
-      let key = key(ofRead: reference, named: name)
-      guard !reads[index].contains(key),
-        !runsOnSomeRuns(node, isWork: false, in: members[index].node.id)
-      else { return }
-      reads[index].insert(key)
-    }
-    for access in memberAccesses where access.base != nil {
-      record(access.declName, at: access)
-    }
-    for call in calls {
-      if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
-        record(reference, at: call)
-      }
-    }
-    var result: [String: [Set<String>]] = [:]
-    // A member that reads nothing reaches no work, and its key none with it.
-    for (member, found) in zip(members, reads) where !found.isEmpty {
-      for key in member.keys { result[key, default: []].append(found) }
     }
     return result
   }
@@ -247,30 +204,25 @@ enum ExpensiveMembers {
   /// Whether `call` runs on only some runs of the member around it: in a branch of an `if`,
   /// a `guard`'s `else` or a `switch` case, in a condition after the first (`guard let
   /// language = preferredLanguage, let path = Bundle.main.path(forResource: language, …)`), a
-  /// ternary's branch, or after `??`, `&&` or `||`. The work a member does only for some
-  /// values (dates of the last day, a language the user picked) is not its cost on every run.
-  /// For expensive work (`isWork`), an `if` chain or a `switch` whose every branch does such
-  /// work runs it on every run.
-  ///
-  /// With `member`, the walk goes up to that member, through closures, and code in a local
-  /// function or computed property runs on some runs.
-  private static func runsOnSomeRuns(
-    _ node: some SyntaxProtocol, isWork: Bool = true, in member: SyntaxIdentifier? = nil
-  ) -> Bool {
+  /// ternary's branch, after `??`, `&&` or `||`, or after a statement that returns a value kept
+  /// from an earlier run (``isMemoHit(_:)``). The work a member does only for some
+  /// values (dates of the last day, a language the user picked) is not its cost on every run,
+  /// unless every branch of an `if` chain or a `switch` does such work.
+  private static func runsOnSomeRuns(_ node: some SyntaxProtocol) -> Bool {
     var child = Syntax(node)
     var grandchild = child
     // By kind: most nodes on the way are none of these, and asking the kind once is cheap.
     for ancestor in ancestors(of: node) {
       switch ancestor.kind {
-      case .functionDecl:
-        return member.map { ancestor.id != $0 } ?? false
-      case .accessorBlock:
-        guard let member else { return false }
-        if ancestor.parent?.id != member { return true }
-      case .closureExpr:
-        if member == nil { return false }
-      case .patternBinding:
-        if ancestor.id == member { return false }
+      case .functionDecl, .accessorBlock, .closureExpr:
+        return false
+      case .codeBlockItemList:
+        // After `if let cached = _environment { return cached }`: only on a miss.
+        guard let statements = ancestor.as(CodeBlockItemListSyntax.self) else { break }
+        for statement in statements {
+          if statement.id == child.id { break }
+          if isMemoHit(statement) { return true }
+        }
       case .ifExpr:
         guard let ifExpression = ancestor.as(IfExprSyntax.self),
           child.id != ifExpression.conditions.id
@@ -281,9 +233,8 @@ enum ExpensiveMembers {
           && ifExpression.conditions.allSatisfy {
             $0.condition.is(OptionalBindingConditionSyntax.self)
           }
-        if !unwraps, !isWork || !everyBranchWorks(ifExpression) { return true }
+        if !unwraps, !everyBranchWorks(ifExpression) { return true }
       case .switchCase:
-        if !isWork { return true }
         if let switchExpression = ancestor.parent?.parent?.as(SwitchExprSyntax.self),
           !switchExpression.cases.allSatisfy({ doesWork(in: Syntax($0)) })
         {
@@ -314,6 +265,20 @@ enum ExpensiveMembers {
       child = ancestor
     }
     return false
+  }
+
+  /// Whether `statement` returns a value kept from an earlier run when it has one: `if let
+  /// environment = _currentEnvironment { return environment }`, `if let bundle =
+  /// cachedValue(forKey: language) { return bundle }`. What follows it runs on a miss only.
+  static func isMemoHit(_ statement: CodeBlockItemSyntax) -> Bool {
+    guard
+      let ifExpression = statement.item.as(ExpressionStmtSyntax.self)?.expression.as(
+        IfExprSyntax.self) ?? statement.item.as(IfExprSyntax.self),
+      ifExpression.elseBody == nil,
+      ifExpression.conditions.allSatisfy({ $0.condition.is(OptionalBindingConditionSyntax.self) }),
+      let last = ifExpression.body.statements.last?.item
+    else { return false }
+    return last.is(ReturnStmtSyntax.self) || last.is(ThrowStmtSyntax.self)
   }
 
   /// Whether the method around `call` does its work once, behind a flag it sets: `guard
@@ -426,12 +391,19 @@ enum ExpensiveMembers {
   /// Whether the member around `call` keeps what `call` makes in a cache:
   /// `let formatter = DateFormatter(); cache.setObject(formatter, forKey: format)` or
   /// `formatters[format] = formatter`: a member that keeps what it builds in a cache builds it
-  /// once per key, not on each run.
+  /// once per key, not on each run. So is one that asks a cache of its own first: `if let
+  /// bundle = cachedValue(forKey: language) { return bundle }`, `cacheValue(bundle, forKey:
+  /// language)` (a call whose name says cache).
   private static func isCached(_ call: FunctionCallExprSyntax) -> Bool {
     let member = ancestors(of: call).first {
       $0.is(FunctionDeclSyntax.self) || $0.as(PatternBindingSyntax.self)?.isComputed == true
     }
     guard let member else { return false }
+    if descendants(FunctionCallExprSyntax.self, of: member).contains(where: {
+      $0.calleeName.map { $0.lowercased().contains("cache") } == true
+    }) {
+      return true
+    }
     var names: Set<String> = []
     if let binding = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(
       PatternBindingSyntax.self),
@@ -514,4 +486,104 @@ enum ExpensiveMembers {
     }
     return true
   }
+}
+
+/// The keys (``ExpensiveMembers/key(ofRead:)``) of what a member's code reads or calls each
+/// time it runs: member accesses on a value (`x.name`, `x.name(…)`) and calls of a name
+/// (`name(…)`), outside the code that runs on some runs only (a branch of an `if` other than
+/// `if let x { … }`'s body, a `guard`'s `else`, a `switch`'s cases, a condition after the
+/// first, a ternary's branches, what follows `??`, `&&` or `||` or a statement that returns a
+/// value kept from an earlier run, ``ExpensiveMembers/isMemoHit(_:)``) and outside local functions,
+/// local computed properties and nested types. Closures are walked: most run with the member
+/// (`items.map { $0.text }`). One walk down the member, which skips what runs on some runs
+/// instead of asking each read what it is in.
+final class EveryRunReads: LeanVisitor {
+  private var found: Set<String> = []
+  private var root: SyntaxIdentifier?
+
+  /// The keys `code` (a function's body, a computed property's accessors) reads each run.
+  func reads(of code: Syntax) -> Set<String> {
+    found = []
+    root = code.id
+    walk(code)
+    return found
+  }
+
+  private func record(_ reference: DeclReferenceExprSyntax) {
+    let name = reference.baseName.text
+    // Not a type's name; ASCII is enough to tell.
+    guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
+      !ExpensiveViewInitRule.synthesizedMembers.contains(name)
+    else { return }
+    found.insert(ExpensiveMembers.key(ofRead: reference, named: name))
+  }
+
+  override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+    if node.base != nil { record(node.declName) }
+    return .visitChildren
+  }
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+      record(reference)
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+    if let first = node.conditions.first { walk(first) }
+    // `if let publishedAt { … }`: the value is there on the common path.
+    if node.conditions.allSatisfy({ $0.condition.is(OptionalBindingConditionSyntax.self) }) {
+      walk(node.body)
+    }
+    return .skipChildren
+  }
+
+  override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
+    if let first = node.conditions.first { walk(first) }
+    return .skipChildren
+  }
+
+  override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
+    walk(node.subject)
+    return .skipChildren
+  }
+
+  override func visit(_ node: TernaryExprSyntax) -> SyntaxVisitorContinueKind {
+    walk(node.condition)
+    return .skipChildren
+  }
+
+  override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+    // Unfolded, `a ? b : c` is the elements `a`, `? b :` and `c`.
+    for element in node.elements {
+      if element.is(UnresolvedTernaryExprSyntax.self) { break }
+      if let op = element.as(BinaryOperatorExprSyntax.self),
+        ["??", "&&", "||"].contains(op.operator.text)
+      {
+        break
+      }
+      walk(element)
+    }
+    return .skipChildren
+  }
+
+  override func visit(_ node: CodeBlockItemListSyntax) -> SyntaxVisitorContinueKind {
+    // What follows `if let cached = _environment { return cached }` runs on a miss only.
+    for statement in node {
+      walk(statement)
+      if ExpensiveMembers.isMemoHit(statement) { break }
+    }
+    return .skipChildren
+  }
+
+  override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
+    node.id == root ? .visitChildren : .skipChildren
+  }
+
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }

@@ -354,6 +354,16 @@ struct CollectionWorkInBodyRule: Rule {
             result += Self.computedSource(
               name, work: work, read: root, by: call,
               isLiveSearch: typedText(view).dependsOn([Syntax(root)]))
+          } else if let name = Self.simpleName(root), let view,
+            let read = Self.forwardedModelRead(ofMember: name, in: view)
+          {
+            // `private var items: [Item] { model.filteredItems(in: vault) }` then
+            // `ForEach(items)`: the model's member runs on every read of the view's.
+            result.append(
+              Finding(
+                at: root,
+                when: .readsCollectionWork(
+                  key: ExpensiveMembers.key(ofRead: read), name: read.baseName.text)))
           } else if let read = Self.modelMemberRead(data) {
             // `ForEach(model.sortedItems)`: a model's member that may sort on every read.
             result.append(
@@ -482,6 +492,31 @@ struct CollectionWorkInBodyRule: Rule {
         }
       }
       return nil
+    }
+    return nil
+  }
+
+  /// The model member read that the view's computed property or method without parameters
+  /// `name` only hands on: `model.filteredItems(in: vault)` for `private var items: [Item] {
+  /// model.filteredItems(in: vault) }`.
+  private static func forwardedModelRead(ofMember name: String, in view: ViewType)
+    -> DeclReferenceExprSyntax?
+  {
+    for member in view.members {
+      var statements: CodeBlockItemListSyntax?
+      if let function = member.as(FunctionDeclSyntax.self), function.name.text == name,
+        function.signature.parameterClause.parameters.isEmpty
+      {
+        statements = function.body?.statements
+      } else if let variable = member.as(VariableDeclSyntax.self), !variable.isStatic {
+        for binding in variable.bindings where binding.identifierName == name {
+          if case .getter(let getter) = binding.accessorBlock?.accessors { statements = getter }
+        }
+      }
+      guard let statements else { continue }
+      guard statements.count == 1, let item = statements.first?.item else { return nil }
+      let value = item.as(ReturnStmtSyntax.self)?.expression ?? item.as(ExprSyntax.self)
+      return value.flatMap(modelMemberRead)
     }
     return nil
   }

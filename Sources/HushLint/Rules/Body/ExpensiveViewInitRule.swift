@@ -17,7 +17,8 @@ struct ExpensiveViewInitRule: Rule {
       method, in any file, that builds one each time it runs (var publishedText: String { \
       let f = RelativeDateTimeFormatter() … }) or looks a resource up in a bundle (a localising \
       helper that finds its language's .lproj bundle on every call: "Run".localized()), \
-      itself or through another member of its file that it calls, when a view reads it while \
+      itself or through another member it reads or calls on every run, in any file \
+      (balanceText(for:) calling another file's formatToFiat()), when a view reads it while \
       rendering (not a call whose result is unused, store.remove(id: id) in a custom view's \
       trailing closure: an action the view calls back): the finding is at the read, and names \
       where the work is done. Only work the member does on every run counts: not work in a \

@@ -46,6 +46,21 @@ struct UnwatchedList: View {
   }
 }
 
+// vultisig's chain list hands a model method's result on through a computed property of
+// its own: the model filters on every read of it.
+struct ChannelList: View {
+  @ObservedObject var cache: FeedCache
+  let channel: String
+
+  private var shown: [Video] { cache.videos(on: channel) }
+
+  var body: some View {
+    List {
+      ForEach(shown) { VideoRow(video: $0, isLast: false) }  // expect: collection-work-in-body
+    }
+  }
+}
+
 struct VideoRow: View {
   let video: Video
   let isLast: Bool

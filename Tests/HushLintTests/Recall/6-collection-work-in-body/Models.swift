@@ -10,6 +10,10 @@ struct Video: Identifiable, Hashable {
 final class FeedCache: ObservableObject {
   @Published var videos: [Video] = []
 
+  func videos(on channel: String) -> [Video] {
+    videos.filter { $0.channel == channel }
+  }
+
   var unwatchedByChannel: [(channel: String, videos: [Video])] {
     Dictionary(grouping: videos.filter { !$0.isWatched }, by: \.channel)
       .map { (channel: $0.key, videos: $0.value) }

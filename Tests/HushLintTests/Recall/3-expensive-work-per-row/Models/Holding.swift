@@ -22,6 +22,15 @@ final class WalletModel: ObservableObject {
   // Read before `??`: on every run.
   func totalText(for holding: Holding?) -> String { holding?.valueText ?? "" }
 
+  // convos' shape: kept after the first run, so the encoder runs once.
+  private var encodedHoldings: Data?
+  var holdingsData: Data {
+    if let encodedHoldings { return encodedHoldings }
+    let data = (try? JSONEncoder().encode(holdings.map(\.id))) ?? Data()
+    encodedHoldings = data
+    return data
+  }
+
   // Only for empty holdings: not its cost on every run.
   func note(for holding: Holding) -> String { holding.isEmpty ? holding.valueText : "" }
 }

@@ -8,7 +8,9 @@ struct WalletHeader: View {
     VStack {
       Text(model.totalText(for: model.holdings))  // expect: expensive-view-init
       Text(model.note(for: first))
+      Text("\(model.holdingsData.count) bytes")
       Toggle("Hide", isOn: $model.hidden)
+      Button(Strings.cancel) { model.hidden = false }
     }
   }
 }
