@@ -31,6 +31,9 @@ public struct LintedFile: Sendable {
   let views: [ViewType]
   /// The nodes rules search, gathered in one walk.
   let syntax: SyntaxIndex
+  /// The keys of this file's private members, each to the key it is declared under
+  /// (``ExpensiveMembers/privateKeys(functions:variables:file:)``).
+  let privateMemberKeys: [String: String]
   /// The collections the file writes.
   let mutated: MutatedNames
   /// The reducer switches (`switch action { … }`), each with the case path its patterns are
@@ -75,6 +78,8 @@ public struct LintedFile: Sendable {
     let views = ViewType.all(in: syntax)
     let mutated = MutatedNames(syntax)
     let reducerSwitches = ActionHandlers.reducerSwitches(syntax.switches)
+    let privateKeys = ExpensiveMembers.privateKeys(
+      functions: syntax.functions, variables: syntax.variables, file: path)
     if let index {
       self.index = index
     } else {
@@ -98,12 +103,14 @@ public struct LintedFile: Sendable {
         ExpensiveMembers.collect(
           calls: ExpensiveMembers.mayBuild(in: source) ? syntax.calls : [],
           functions: syntax.functions, variables: syntax.variables,
-          enumCases: syntax.enumCases, viewNames: viewNames, file: path, lines: lines)
+          enumCases: syntax.enumCases, viewNames: viewNames, file: path,
+          privateKeys: privateKeys, lines: lines)
       own.memberReads = ExpensiveMembers.reads(
         functions: syntax.functions, functionKeys: functionKeys, variables: syntax.variables,
-        viewNames: viewNames, working: working)
+        viewNames: viewNames, working: working, privateKeys: privateKeys)
       own.collectionWorkMembers = ExpensiveMembers.collectionWork(
-        calls: syntax.calls, viewNames: viewNames, file: path, lines: lines)
+        calls: syntax.calls, viewNames: viewNames, file: path, privateKeys: privateKeys,
+        lines: lines)
       (own.handoffs, own.sliderBindings) = ViewType.handoffs(in: views, syntax: syntax)
       self.index = own
     }
@@ -111,6 +118,7 @@ public struct LintedFile: Sendable {
     self.syntax = syntax
     self.mutated = mutated
     self.reducerSwitches = reducerSwitches
+    self.privateMemberKeys = privateKeys
   }
 
   /// Whether the file imports `module` (`import Hush`, `@testable import Hush`).

@@ -39,8 +39,9 @@ struct HushBinary {
   /// configuration line: the tests check them with the rules on by default, as
   /// `Configuration.withProvisionalRules` does for the library's tests.
   static let provisionalRules =
-    "opt_in_rules: [collection-work-in-body, observe-whole-state, unread-observed-object, "
-    + "unstable-identity, whole-model-dependency, write-only-observed-object]\n"
+    "opt_in_rules: [collection-work-in-body, expensive-view-init, observe-whole-state, "
+    + "unread-observed-object, unstable-identity, whole-model-dependency, "
+    + "write-only-observed-object]\n"
 
   /// Runs `body` in a fresh temporary directory holding `files` (relative path → contents), and
   /// removes the directory afterwards, also when `body` throws. Unless `provisional` is false,

@@ -194,11 +194,12 @@ import Testing
       let run = try #require((log["runs"] as? [[String: Any]])?.first)
       let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
       let rules = try #require(driver["rules"] as? [[String: Any]])
-      // The rules on by default: not the seven opt-in ones.
-      #expect(rules.count == 10)
+      // The rules on by default: not the eight opt-in ones.
+      #expect(rules.count == 9)
       let ids = rules.compactMap { $0["id"] as? String }
       #expect(ids.contains("impure-body") && !ids.contains("lazy-chain"))
       #expect(!ids.contains("collection-work-in-body") && !ids.contains("unread-observed-object"))
+      #expect(!ids.contains("expensive-view-init"))
       #expect(rules.allSatisfy { ($0["shortDescription"] as? [String: Any])?["text"] != nil })
       let results = try #require(run["results"] as? [[String: Any]])
       #expect(results.count == 1)

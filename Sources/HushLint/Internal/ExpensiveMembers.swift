@@ -87,6 +87,50 @@ enum ExpensiveMembers {
     return key
   }
 
+  /// The keys of a file's private and fileprivate members (and of the members of its private
+  /// types and extensions), each to the key it is declared under: `date(from:)` to
+  /// `date(from:)@Sources/Backend.swift`. Code in other files cannot reach them, so a read
+  /// there of the same name is of another member (Foundation's `Calendar.date(from:)`).
+  static func privateKeys(
+    functions: [FunctionDeclSyntax], variables: [VariableDeclSyntax], file: String
+  ) -> [String: String] {
+    var result: [String: String] = [:]
+    for function in functions where isFilePrivate(function) {
+      for key in keys(of: function) { result[key] = key + "@" + file }
+    }
+    for variable in variables where isFilePrivate(variable) {
+      for binding in variable.bindings {
+        if let name = binding.identifierName { result[name] = name + "@" + file }
+      }
+    }
+    return result
+  }
+
+  /// Whether `declaration` is `private` or `fileprivate` (not `private(set)`), or a member of
+  /// a type or extension that is.
+  private static func isFilePrivate(_ declaration: some WithModifiersSyntax) -> Bool {
+    func restricts(_ modifiers: DeclModifierListSyntax) -> Bool {
+      modifiers.contains {
+        ($0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate))
+          && $0.detail == nil
+      }
+    }
+    if restricts(declaration.modifiers) { return true }
+    for ancestor in ancestors(of: declaration) {
+      switch ancestor.kind {
+      case .structDecl, .classDecl, .enumDecl, .actorDecl, .extensionDecl:
+        if let group = ancestor.asProtocol(WithModifiersSyntax.self), restricts(group.modifiers) {
+          return true
+        }
+      case .functionDecl, .accessorBlock, .closureExpr:
+        // A local: not a member.
+        return false
+      default: break
+      }
+    }
+    return false
+  }
+
   /// The member access that `reference` names the member of (`x.publishedText` for
   /// `publishedText`), if any.
   static func memberAccess(naming reference: DeclReferenceExprSyntax) -> MemberAccessExprSyntax? {
@@ -112,14 +156,14 @@ enum ExpensiveMembers {
   static func collect(
     calls: [FunctionCallExprSyntax], functions: [FunctionDeclSyntax],
     variables: [VariableDeclSyntax], enumCases: [String], viewNames: Set<String>, file: String,
-    lines: LineTable
+    privateKeys: [String: String], lines: LineTable
   ) -> (
     expensive: [String: ExpensiveMember], declared: [String: Int],
     working: Set<SyntaxIdentifier>, functionKeys: [[String]]
   ) {
     var declared: [String: Int] = [:]
     declared.reserveCapacity(functions.count + variables.count + enumCases.count)
-    let functionKeys = functions.map(keys(of:))
+    let functionKeys = functions.map { keys(of: $0).map { privateKeys[$0] ?? $0 } }
     for keys in functionKeys {
       for key in keys { declared[key, default: 0] += 1 }
     }
@@ -127,7 +171,9 @@ enum ExpensiveMembers {
     // decodes settings.
     for variable in variables {
       for binding in variable.bindings {
-        if let name = binding.identifierName { declared[name, default: 0] += 1 }
+        if let name = binding.identifierName {
+          declared[privateKeys[name] ?? name, default: 0] += 1
+        }
       }
     }
     for element in enumCases { declared[element, default: 0] += 1 }
@@ -139,7 +185,7 @@ enum ExpensiveMembers {
       guard let work = work(of: call), let member = member(running: call),
         !working.contains(member.id), !isBuiltFromInput(call), !runsOnSomeRuns(call)
       else { continue }
-      let keys = Self.keys(ofMember: member, viewNames: viewNames)
+      let keys = Self.keys(ofMember: member, viewNames: viewNames).map { privateKeys[$0] ?? $0 }
       guard !keys.isEmpty, !runsOnce(call), !isCached(call) else { continue }
       // One count a declaration, however many objects it builds.
       working.insert(member.id)
@@ -163,10 +209,10 @@ enum ExpensiveMembers {
   /// access on a value (`x.name`, `x.name(…)`) or a call of a name (`name(…)`).
   static func reads(
     functions: [FunctionDeclSyntax], functionKeys: [[String]], variables: [VariableDeclSyntax],
-    viewNames: Set<String>, working: Set<SyntaxIdentifier>
+    viewNames: Set<String>, working: Set<SyntaxIdentifier>, privateKeys: [String: String]
   ) -> [String: [Set<String>]] {
     var result: [String: [Set<String>]] = [:]
-    let collector = EveryRunReads()
+    let collector = EveryRunReads(privateKeys: privateKeys)
     func add(_ member: Syntax, code: Syntax?, keys: [String]) {
       guard let code, !keys.isEmpty, !working.contains(member.id),
         isOutsideViews(member, viewNames)
@@ -183,7 +229,7 @@ enum ExpensiveMembers {
       for binding in variable.bindings where binding.isComputed {
         add(
           Syntax(binding), code: binding.accessorBlock.map(Syntax.init),
-          keys: binding.identifierName.map { [$0] } ?? [])
+          keys: binding.identifierName.map { [privateKeys[$0] ?? $0] } ?? [])
       }
     }
     return result
@@ -330,7 +376,8 @@ enum ExpensiveMembers {
   /// they run (`var sortedItems: [Item] { items.sorted { … } }` in a model), by key: the
   /// first such call of each, with the property it walks (`items`).
   static func collectionWork(
-    calls: [FunctionCallExprSyntax], viewNames: Set<String>, file: String, lines: LineTable
+    calls: [FunctionCallExprSyntax], viewNames: Set<String>, file: String,
+    privateKeys: [String: String], lines: LineTable
   ) -> [String: CollectionWorkMember] {
     var found: [String: CollectionWorkMember] = [:]
     let fileName = lastPathComponent(of: file)
@@ -350,7 +397,7 @@ enum ExpensiveMembers {
         continue
       }
       let keys = (member(running: call).map { Self.keys(ofMember: $0, viewNames: viewNames) } ?? [])
-        .filter { found[$0] == nil }
+        .map { privateKeys[$0] ?? $0 }.filter { found[$0] == nil }
       guard !keys.isEmpty, walks.map({ isFixedList($0, around: call) }) != true else {
         continue
       }
@@ -366,10 +413,13 @@ enum ExpensiveMembers {
   /// Whether `property` is a `let` of the type around `node` set to an array literal (`let
   /// allTabs = [Statuses(), Media()]`): the same few values every time.
   private static func isFixedList(_ property: String, around node: some SyntaxProtocol) -> Bool {
+    // By kind first: a cast to the protocol costs more than the rest of the walk.
+    let groups: Set<SyntaxKind> = [
+      .structDecl, .classDecl, .enumDecl, .actorDecl, .extensionDecl, .protocolDecl,
+    ]
     guard
-      let members = ancestors(of: node).lazy.compactMap({
-        $0.asProtocol(DeclGroupSyntax.self)?.memberBlock.members
-      }).first
+      let members = ancestors(of: node).lazy.first(where: { groups.contains($0.kind) })?
+        .asProtocol(DeclGroupSyntax.self)?.memberBlock.members
     else { return false }
     return members.contains { member in
       guard let variable = member.decl.as(VariableDeclSyntax.self),
@@ -437,6 +487,12 @@ enum ExpensiveMembers {
   static func member(running node: some SyntaxProtocol) -> Syntax? {
     for ancestor in ancestors(of: node) {
       if ancestor.is(FunctionDeclSyntax.self) { return ancestor }
+      // A setter or an observer runs on a write, not on a read.
+      if let accessor = ancestor.as(AccessorDeclSyntax.self),
+        accessor.accessorSpecifier.tokenKind != .keyword(.get)
+      {
+        return nil
+      }
       if let binding = ancestor.as(PatternBindingSyntax.self) {
         if binding.isComputed { return ancestor }
         // A local's initializer runs with its function; a stored property's or a global's
@@ -500,6 +556,13 @@ enum ExpensiveMembers {
 final class EveryRunReads: LeanVisitor {
   private var found: Set<String> = []
   private var root: SyntaxIdentifier?
+  /// The keys of the file's private members (``ExpensiveMembers/privateKeys(functions:variables:file:)``).
+  private let privateKeys: [String: String]
+
+  init(privateKeys: [String: String]) {
+    self.privateKeys = privateKeys
+    super.init()
+  }
 
   /// The keys `code` (a function's body, a computed property's accessors) reads each run.
   func reads(of code: Syntax) -> Set<String> {
@@ -512,10 +575,12 @@ final class EveryRunReads: LeanVisitor {
   private func record(_ reference: DeclReferenceExprSyntax) {
     let name = reference.baseName.text
     // Not a type's name; ASCII is enough to tell.
-    guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
+    guard let first = name.utf8.first,
+      first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") || first == UInt8(ascii: "_"),
       !ExpensiveViewInitRule.synthesizedMembers.contains(name)
     else { return }
-    found.insert(ExpensiveMembers.key(ofRead: reference, named: name))
+    let key = ExpensiveMembers.key(ofRead: reference, named: name)
+    found.insert(privateKeys[key] ?? key)
   }
 
   override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
@@ -581,9 +646,23 @@ final class EveryRunReads: LeanVisitor {
     node.id == root ? .visitChildren : .skipChildren
   }
 
+  // A setter or an observer runs on a write, not on a read.
+  override func visit(_ node: AccessorDeclSyntax) -> SyntaxVisitorContinueKind {
+    node.accessorSpecifier.tokenKind == .keyword(.get) ? .visitChildren : .skipChildren
+  }
+
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
+
+extension [String: String] {
+  /// The key a read in a file is of (``ExpensiveMembers/key(ofRead:)``), when this is the
+  /// file's ``ExpensiveMembers/privateKeys(functions:variables:file:)``: a private member's own.
+  func key(ofRead reference: DeclReferenceExprSyntax) -> String {
+    let key = ExpensiveMembers.key(ofRead: reference)
+    return self[key] ?? key
+  }
 }

@@ -346,7 +346,7 @@ struct CollectionWorkInBodyRule: Rule {
                 Finding(
                   at: read,
                   when: .readsCollectionWork(
-                    key: ExpensiveMembers.key(ofRead: read), name: read.baseName.text)))
+                    key: file.privateMemberKeys.key(ofRead: read), name: read.baseName.text)))
             }
           } else if let name = Self.simpleName(root), let view,
             let work = Self.collectionWork(ofMember: name, in: view)
@@ -363,14 +363,14 @@ struct CollectionWorkInBodyRule: Rule {
               Finding(
                 at: root,
                 when: .readsCollectionWork(
-                  key: ExpensiveMembers.key(ofRead: read), name: read.baseName.text)))
+                  key: file.privateMemberKeys.key(ofRead: read), name: read.baseName.text)))
           } else if let read = Self.modelMemberRead(data) {
             // `ForEach(model.sortedItems)`: a model's member that may sort on every read.
             result.append(
               Finding(
                 at: read,
                 when: .readsCollectionWork(
-                  key: ExpensiveMembers.key(ofRead: read), name: read.baseName.text)))
+                  key: file.privateMemberKeys.key(ofRead: read), name: read.baseName.text)))
           }
         } else if call.isType("Dictionary"), call.argument("grouping") != nil {
           result.append(

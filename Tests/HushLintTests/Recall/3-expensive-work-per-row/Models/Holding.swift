@@ -31,6 +31,17 @@ final class WalletModel: ObservableObject {
     return data
   }
 
+  // macai's shape: the setter encodes, the getter returns what it kept.
+  private var savedHeaders: [String: String] = [:]
+  private var encodedHeaders = Data()
+  var headers: [String: String] {
+    get { savedHeaders }
+    set {
+      encodedHeaders = (try? JSONEncoder().encode(newValue)) ?? Data()
+      savedHeaders = newValue
+    }
+  }
+
   // Only for empty holdings: not its cost on every run.
   func note(for holding: Holding) -> String { holding.isEmpty ? holding.valueText : "" }
 }
