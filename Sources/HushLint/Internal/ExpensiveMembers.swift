@@ -98,7 +98,7 @@ enum ExpensiveMembers {
     for function in functions where isFilePrivate(function) {
       for key in keys(of: function) { result[key] = key + "@" + file }
     }
-    for variable in variables where isFilePrivate(variable) {
+    for variable in variables where isMember(variable) && isFilePrivate(variable) {
       for binding in variable.bindings {
         if let name = binding.identifierName { result[name] = name + "@" + file }
       }
@@ -106,27 +106,39 @@ enum ExpensiveMembers {
     return result
   }
 
+  /// Whether `variable` is a type's member or a global, not a local.
+  private static func isMember(_ variable: VariableDeclSyntax) -> Bool {
+    variable.parent?.is(MemberBlockItemSyntax.self) == true
+      || variable.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
+  }
+
   /// Whether `declaration` is `private` or `fileprivate` (not `private(set)`), or a member of
   /// a type or extension that is.
-  private static func isFilePrivate(_ declaration: some WithModifiersSyntax) -> Bool {
-    func restricts(_ modifiers: DeclModifierListSyntax) -> Bool {
-      modifiers.contains {
-        ($0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate))
-          && $0.detail == nil
+  private static func isFilePrivate(_ declaration: some DeclSyntaxProtocol) -> Bool {
+    var node: Syntax? = Syntax(declaration)
+    while let current = node {
+      // By kind, to the concrete type: a cast to a protocol costs more than the walk.
+      let modifiers: DeclModifierListSyntax?
+      switch current.kind {
+      case .functionDecl: modifiers = current.cast(FunctionDeclSyntax.self).modifiers
+      case .variableDecl: modifiers = current.cast(VariableDeclSyntax.self).modifiers
+      case .structDecl: modifiers = current.cast(StructDeclSyntax.self).modifiers
+      case .classDecl: modifiers = current.cast(ClassDeclSyntax.self).modifiers
+      case .enumDecl: modifiers = current.cast(EnumDeclSyntax.self).modifiers
+      case .actorDecl: modifiers = current.cast(ActorDeclSyntax.self).modifiers
+      case .extensionDecl: modifiers = current.cast(ExtensionDeclSyntax.self).modifiers
+      case .accessorBlock, .closureExpr, .codeBlock: return false
+      default: modifiers = nil
       }
-    }
-    if restricts(declaration.modifiers) { return true }
-    for ancestor in ancestors(of: declaration) {
-      switch ancestor.kind {
-      case .structDecl, .classDecl, .enumDecl, .actorDecl, .extensionDecl:
-        if let group = ancestor.asProtocol(WithModifiersSyntax.self), restricts(group.modifiers) {
-          return true
-        }
-      case .functionDecl, .accessorBlock, .closureExpr:
-        // A local: not a member.
-        return false
-      default: break
+      if let modifiers,
+        modifiers.contains(where: {
+          ($0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate))
+            && $0.detail == nil
+        })
+      {
+        return true
       }
+      node = current.parent
     }
     return false
   }
@@ -168,8 +180,9 @@ enum ExpensiveMembers {
       for key in keys { declared[key, default: 0] += 1 }
     }
     // Stored and static properties too: `Asset.Icons.server` is not the `server` that
-    // decodes settings.
-    for variable in variables {
+    // decodes settings. Not a local (`let timeLeft = …` in the getter of `timeLeft`): no
+    // read of a member reaches it.
+    for variable in variables where isMember(variable) {
       for binding in variable.bindings {
         if let name = binding.identifierName {
           declared[privateKeys[name] ?? name, default: 0] += 1
@@ -635,10 +648,12 @@ final class EveryRunReads: LeanVisitor {
 
   override func visit(_ node: CodeBlockItemListSyntax) -> SyntaxVisitorContinueKind {
     // What follows `if let cached = _environment { return cached }` runs on a miss only.
-    for statement in node {
-      walk(statement)
-      if ExpensiveMembers.isMemoHit(statement) { break }
-    }
+    guard
+      let hit = node.firstIndex(where: {
+        $0.item.kind == .expressionStmt && ExpensiveMembers.isMemoHit($0)
+      })
+    else { return .visitChildren }
+    for statement in node[...hit] { walk(statement) }
     return .skipChildren
   }
 

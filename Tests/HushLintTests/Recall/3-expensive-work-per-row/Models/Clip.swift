@@ -25,6 +25,12 @@ struct Clip: Identifiable {
     return remaining.flatMap { formatter.string(from: $0) }
   }
 
+  // eidch's shape: a local shares the property's name.
+  var durationText: String {
+    let durationText = DateComponentsFormatter().string(from: remaining ?? 0) ?? ""
+    return durationText
+  }
+
   /// Read through a shared formatter made once: cheap.
   var shortDate: String { published.map { DateFormats.shared.short.string(from: $0) } ?? "" }
 }

@@ -13,6 +13,7 @@ struct ClipRow: View {
         Text(text)
       }
       Text(clip.remainingText ?? "")  // expect: expensive-view-init
+      Text(clip.durationText)  // expect: expensive-view-init
       Text(clip.shortDate)
       Text(score.scoreText())
     }
