@@ -5,7 +5,8 @@ import SwiftSyntax
 /// publishedText: String { let f = RelativeDateTimeFormatter(); … }` in a model, `func
 /// shortRelative()` in an extension of `Date`, `func localized() -> String` that finds its
 /// language's `.lproj` bundle on every call, directly or through a member it reads or calls
-/// each time it runs, in any file (``ProjectIndex`` follows them). A view that reads one while it renders pays for the work on every render.
+/// each time it runs, in any file (``ProjectIndex`` follows them). A view that reads one while
+/// it renders pays for the work on every render.
 struct ExpensiveMember: Sendable, Hashable, Codable {
   /// What it does each time it runs, as a message says it: `builds a
   /// RelativeDateTimeFormatter`, `looks a resource up in a bundle`.
@@ -85,6 +86,13 @@ enum ExpensiveMembers {
     }
     key.append(")")
     return key
+  }
+
+  /// Whether `name` may be a property's or method's: it starts with a lowercase ASCII letter
+  /// or `_`, not as a type's (`Text`, `VStack`) does. ASCII is enough to tell.
+  static func mayNameMember(_ name: String) -> Bool {
+    guard let first = name.utf8.first else { return false }
+    return first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") || first == UInt8(ascii: "_")
   }
 
   /// The keys of a file's private and fileprivate members (and of the members of its private
@@ -175,7 +183,7 @@ enum ExpensiveMembers {
   ) {
     var declared: [String: Int] = [:]
     declared.reserveCapacity(functions.count + variables.count + enumCases.count)
-    let functionKeys = functions.map { keys(of: $0).map { privateKeys[$0] ?? $0 } }
+    let functionKeys = functions.map { keys(of: $0).map(privateKeys.declared) }
     for keys in functionKeys {
       for key in keys { declared[key, default: 0] += 1 }
     }
@@ -185,7 +193,7 @@ enum ExpensiveMembers {
     for variable in variables where isMember(variable) {
       for binding in variable.bindings {
         if let name = binding.identifierName {
-          declared[privateKeys[name] ?? name, default: 0] += 1
+          declared[privateKeys.declared(name), default: 0] += 1
         }
       }
     }
@@ -198,7 +206,7 @@ enum ExpensiveMembers {
       guard let work = work(of: call), let member = member(running: call),
         !working.contains(member.id), !isBuiltFromInput(call), !runsOnSomeRuns(call)
       else { continue }
-      let keys = Self.keys(ofMember: member, viewNames: viewNames).map { privateKeys[$0] ?? $0 }
+      let keys = Self.keys(ofMember: member, viewNames: viewNames).map(privateKeys.declared)
       guard !keys.isEmpty, !runsOnce(call), !isCached(call) else { continue }
       // One count a declaration, however many objects it builds.
       working.insert(member.id)
@@ -242,7 +250,7 @@ enum ExpensiveMembers {
       for binding in variable.bindings where binding.isComputed {
         add(
           Syntax(binding), code: binding.accessorBlock.map(Syntax.init),
-          keys: binding.identifierName.map { [privateKeys[$0] ?? $0] } ?? [])
+          keys: binding.identifierName.map { [privateKeys.declared($0)] } ?? [])
       }
     }
     return result
@@ -410,7 +418,7 @@ enum ExpensiveMembers {
         continue
       }
       let keys = (member(running: call).map { Self.keys(ofMember: $0, viewNames: viewNames) } ?? [])
-        .map { privateKeys[$0] ?? $0 }.filter { found[$0] == nil }
+        .map(privateKeys.declared).filter { found[$0] == nil }
       guard !keys.isEmpty, walks.map({ isFixedList($0, around: call) }) != true else {
         continue
       }
@@ -423,15 +431,17 @@ enum ExpensiveMembers {
     return found
   }
 
+  /// The kinds of the declarations that are a `DeclGroupSyntax`.
+  private static let declGroupKinds: Set<SyntaxKind> = [
+    .structDecl, .classDecl, .enumDecl, .actorDecl, .extensionDecl, .protocolDecl,
+  ]
+
   /// Whether `property` is a `let` of the type around `node` set to an array literal (`let
   /// allTabs = [Statuses(), Media()]`): the same few values every time.
   private static func isFixedList(_ property: String, around node: some SyntaxProtocol) -> Bool {
     // By kind first: a cast to the protocol costs more than the rest of the walk.
-    let groups: Set<SyntaxKind> = [
-      .structDecl, .classDecl, .enumDecl, .actorDecl, .extensionDecl, .protocolDecl,
-    ]
     guard
-      let members = ancestors(of: node).lazy.first(where: { groups.contains($0.kind) })?
+      let members = ancestors(of: node).lazy.first(where: { declGroupKinds.contains($0.kind) })?
         .asProtocol(DeclGroupSyntax.self)?.memberBlock.members
     else { return false }
     return members.contains { member in
@@ -462,9 +472,8 @@ enum ExpensiveMembers {
       $0.is(FunctionDeclSyntax.self) || $0.as(PatternBindingSyntax.self)?.isComputed == true
     }
     guard let member else { return false }
-    if descendants(FunctionCallExprSyntax.self, of: member).contains(where: {
-      $0.calleeName.map { $0.lowercased().contains("cache") } == true
-    }) {
+    let calls = descendants(FunctionCallExprSyntax.self, of: member)
+    if calls.contains(where: { $0.calleeName.map { $0.lowercased().contains("cache") } == true }) {
       return true
     }
     var names: Set<String> = []
@@ -479,8 +488,7 @@ enum ExpensiveMembers {
         || value.as(DeclReferenceExprSyntax.self).map { names.contains($0.baseName.text) }
           == true
     }
-    for stored in descendants(FunctionCallExprSyntax.self, of: member)
-    where ["setObject", "updateValue"].contains(stored.calleeName ?? "") {
+    for stored in calls where ["setObject", "updateValue"].contains(stored.calleeName ?? "") {
       if let value = stored.arguments.first?.expression, isBuilt(value) { return true }
     }
     for sequence in descendants(SequenceExprSyntax.self, of: member) {
@@ -510,10 +518,7 @@ enum ExpensiveMembers {
         if binding.isComputed { return ancestor }
         // A local's initializer runs with its function; a stored property's or a global's
         // runs once.
-        let declaration = binding.parent?.parent
-        if declaration?.parent?.is(MemberBlockItemSyntax.self) == true
-          || declaration?.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
-        {
+        if binding.parent?.parent?.as(VariableDeclSyntax.self).map(isMember) == true {
           return nil
         }
         continue
@@ -562,14 +567,15 @@ enum ExpensiveMembers {
 /// (`name(…)`), outside the code that runs on some runs only (a branch of an `if` other than
 /// `if let x { … }`'s body, a `guard`'s `else`, a `switch`'s cases, a condition after the
 /// first, a ternary's branches, what follows `??`, `&&` or `||` or a statement that returns a
-/// value kept from an earlier run, ``ExpensiveMembers/isMemoHit(_:)``) and outside local functions,
-/// local computed properties and nested types. Closures are walked: most run with the member
+/// value kept from an earlier run, ``ExpensiveMembers/isMemoHit(_:)``) and outside local
+/// functions, local computed properties and nested types. Closures are walked: most run with the member
 /// (`items.map { $0.text }`). One walk down the member, which skips what runs on some runs
 /// instead of asking each read what it is in.
 final class EveryRunReads: LeanVisitor {
   private var found: Set<String> = []
   private var root: SyntaxIdentifier?
-  /// The keys of the file's private members (``ExpensiveMembers/privateKeys(functions:variables:file:)``).
+  /// The keys of the file's private members
+  /// (``ExpensiveMembers/privateKeys(functions:variables:file:)``).
   private let privateKeys: [String: String]
 
   init(privateKeys: [String: String]) {
@@ -587,13 +593,10 @@ final class EveryRunReads: LeanVisitor {
 
   private func record(_ reference: DeclReferenceExprSyntax) {
     let name = reference.baseName.text
-    // Not a type's name; ASCII is enough to tell.
-    guard let first = name.utf8.first,
-      first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") || first == UInt8(ascii: "_"),
+    guard ExpensiveMembers.mayNameMember(name),
       !ExpensiveViewInitRule.synthesizedMembers.contains(name)
     else { return }
-    let key = ExpensiveMembers.key(ofRead: reference, named: name)
-    found.insert(privateKeys[key] ?? key)
+    found.insert(privateKeys.declared(ExpensiveMembers.key(ofRead: reference, named: name)))
   }
 
   override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
@@ -674,10 +677,13 @@ final class EveryRunReads: LeanVisitor {
 }
 
 extension [String: String] {
-  /// The key a read in a file is of (``ExpensiveMembers/key(ofRead:)``), when this is the
-  /// file's ``ExpensiveMembers/privateKeys(functions:variables:file:)``: a private member's own.
+  /// The key `key` is declared under in a file, when this is the file's
+  /// ``ExpensiveMembers/privateKeys(functions:variables:file:)``: a private member's own.
+  func declared(_ key: String) -> String { self[key] ?? key }
+
+  /// The key a read in a file is of (``ExpensiveMembers/key(ofRead:)``), as ``declared(_:)``
+  /// gives it.
   func key(ofRead reference: DeclReferenceExprSyntax) -> String {
-    let key = ExpensiveMembers.key(ofRead: reference)
-    return self[key] ?? key
+    declared(ExpensiveMembers.key(ofRead: reference))
   }
 }

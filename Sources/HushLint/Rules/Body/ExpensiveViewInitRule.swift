@@ -637,9 +637,7 @@ struct ExpensiveViewInitRule: Rule {
       for reference in code.references {
         // A type's name (`Text`, `VStack`: most names a body holds) reads no member.
         let name = reference.baseName.text
-        guard let first = name.utf8.first,
-          first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z") || first == UInt8(ascii: "_"),
-          isOthersMemberRead(reference, own: own),
+        guard ExpensiveMembers.mayNameMember(name), isOthersMemberRead(reference, own: own),
           !Self.synthesizedMembers.contains(name),
           !isStatement(reference)
         else { continue }
@@ -655,8 +653,7 @@ struct ExpensiveViewInitRule: Rule {
           if isRead(reference, over: known) { continue }
         }
         // A private member of this file is declared under its own key.
-        let read = ExpensiveMembers.key(ofRead: reference)
-        let key = privateKeys[read] ?? read
+        let key = privateKeys.key(ofRead: reference)
         guard seen.insert(key).inserted else { continue }
         result.append(
           Finding(
