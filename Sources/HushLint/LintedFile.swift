@@ -1,6 +1,18 @@
 import SwiftParser
 import SwiftSyntax
 
+/// The members of other types that a file's index records, for the rules that follow a view's
+/// reads into them: what only a rule that is off would ask for is not gathered.
+struct IndexedMembers: OptionSet, Sendable {
+  let rawValue: Int
+  /// Members that build an expensive object each run, and what each member reads
+  /// (`expensive-view-init`).
+  static let expensive = IndexedMembers(rawValue: 1)
+  /// Members that filter, sort or group a collection each run (`collection-work-in-body`).
+  static let collectionWork = IndexedMembers(rawValue: 2)
+  static let all: IndexedMembers = [.expensive, .collectionWork]
+}
+
 /// A parsed Swift file and what the rules need to know about it.
 public struct LintedFile: Sendable {
   /// The path used in reports.
@@ -32,7 +44,7 @@ public struct LintedFile: Sendable {
   /// The nodes rules search, gathered in one walk.
   let syntax: SyntaxIndex
   /// The keys of this file's private members, each to the key it is declared under
-  /// (``ExpensiveMembers/privateKeys(functions:variables:file:)``).
+  /// (``ExpensiveMembers/privateKeys(functions:variables:places:file:)``).
   let privateMemberKeys: [String: String]
   /// The collections the file writes.
   let mutated: MutatedNames
@@ -56,6 +68,15 @@ public struct LintedFile: Sendable {
 
   /// Wraps an already parsed tree.
   public init(path: String, source: String, tree: SourceFileSyntax, index: ProjectIndex?) {
+    self.init(path: path, source: source, tree: tree, index: index, gathering: .all)
+  }
+
+  /// Wraps an already parsed tree; with no `index`, indexes the file's facts that `gathering`
+  /// names (the others only rules that are off would ask for).
+  init(
+    path: String, source: String, tree: SourceFileSyntax, index: ProjectIndex?,
+    gathering: IndexedMembers
+  ) {
     self.path = path
     self.source = source
     self.tree = tree
@@ -74,12 +95,16 @@ public struct LintedFile: Sendable {
     }
     // This file's declarations, recorded in the walk that gathers the nodes.
     let types = TypeRecorder(source: source)
-    let syntax = SyntaxIndex(tree, types: types)
+    let syntax = SyntaxIndex(tree, types: types, recordingPlaces: !gathering.isEmpty)
     let views = ViewType.all(in: syntax)
     let mutated = MutatedNames(syntax)
     let reducerSwitches = ActionHandlers.reducerSwitches(syntax.switches)
-    let privateKeys = ExpensiveMembers.privateKeys(
-      functions: syntax.functions, variables: syntax.variables, file: path)
+    let privateKeys =
+      gathering.isEmpty
+      ? [:]
+      : ExpensiveMembers.privateKeys(
+        functions: syntax.functions, variables: syntax.variables, places: syntax.places,
+        file: path)
     if let index {
       self.index = index
     } else {
@@ -97,20 +122,29 @@ public struct LintedFile: Sendable {
       // Which reducers a parent's case embeds matters to the reducers of TCA's files.
       if importsComposableArchitecture { own.casePayloads = syntax.casePayloads }
       let viewNames = Set(views.map(\.name))
-      let working: Set<SyntaxIdentifier>
-      let functionKeys: [[String]]
-      (own.expensiveMembers, own.memberDeclarations, working, functionKeys) =
-        ExpensiveMembers.collect(
-          calls: ExpensiveMembers.mayBuild(in: source) ? syntax.calls : [],
-          functions: syntax.functions, variables: syntax.variables,
-          enumCases: syntax.enumCases, viewNames: viewNames, file: path,
-          privateKeys: privateKeys, lines: lines)
-      own.memberReads = ExpensiveMembers.reads(
-        functions: syntax.functions, functionKeys: functionKeys, variables: syntax.variables,
-        viewNames: viewNames, working: working, privateKeys: privateKeys)
-      own.collectionWorkMembers = ExpensiveMembers.collectionWork(
-        calls: syntax.calls, viewNames: viewNames, file: path, privateKeys: privateKeys,
-        lines: lines)
+      if !gathering.isEmpty {
+        let working: Set<SyntaxIdentifier>
+        let functionKeys: [[String]]
+        let buildsObjects =
+          gathering.contains(.expensive) && ExpensiveMembers.mayBuild(in: source)
+        (own.expensiveMembers, own.memberDeclarations, working, functionKeys) =
+          ExpensiveMembers.collect(
+            calls: buildsObjects ? syntax.calls : [],
+            functions: syntax.functions, variables: syntax.variables, places: syntax.places,
+            enumCases: syntax.enumCases, viewNames: viewNames, file: path,
+            privateKeys: privateKeys, lines: lines)
+        if gathering.contains(.expensive) {
+          own.memberReads = ExpensiveMembers.reads(
+            functions: syntax.functions, functionKeys: functionKeys,
+            variables: syntax.variables, places: syntax.places, viewNames: viewNames,
+            working: working, privateKeys: privateKeys)
+        }
+        if gathering.contains(.collectionWork) {
+          own.collectionWorkMembers = ExpensiveMembers.collectionWork(
+            calls: syntax.calls, places: syntax.places, viewNames: viewNames, file: path,
+            privateKeys: privateKeys, lines: lines)
+        }
+      }
       (own.handoffs, own.sliderBindings) = ViewType.handoffs(in: views, syntax: syntax)
       self.index = own
     }

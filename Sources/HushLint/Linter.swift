@@ -23,6 +23,17 @@ public struct Linter: Sendable {
     RuleRegistry.all.filter { configuration.isEnabled($0.description) }.map { $0.init() }
   }
 
+  /// The members of other types that the enabled rules follow a view's reads into: a file's
+  /// index gathers only those.
+  var indexedMembers: IndexedMembers {
+    var members: IndexedMembers = []
+    if configuration.isEnabled(ExpensiveViewInitRule.description) { members.insert(.expensive) }
+    if configuration.isEnabled(CollectionWorkInBodyRule.description) {
+      members.insert(.collectionWork)
+    }
+    return members
+  }
+
   /// Lints one piece of source text.
   ///
   /// - Parameters:
@@ -308,7 +319,8 @@ public struct Linter: Sendable {
     _ text: String, path: String, digest: SourceDigest, cache: LintCache?
   ) -> FileOutcome {
     let tree = Parser.parse(source: text)
-    let file = LintedFile(path: path, source: text, tree: tree, index: nil)
+    let file = LintedFile(
+      path: path, source: text, tree: tree, index: nil, gathering: indexedMembers)
     let result = FileResult(
       pending: pendingViolations(in: file), index: file.index,
       lineCount: file.lines.count, digest: digest)

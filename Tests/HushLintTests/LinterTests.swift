@@ -24,6 +24,29 @@ import Testing
     #expect(raised.first?.severity == .warning)
   }
 
+  @Test func indexesOnlyTheMembersThatEnabledRulesFollow() {
+    #expect(Linter(configuration: Configuration()).indexedMembers.isEmpty)
+    var configuration = Configuration()
+    configuration.optInRules.insert("expensive-view-init")
+    #expect(Linter(configuration: configuration).indexedMembers == .expensive)
+    #expect(Linter(configuration: .withProvisionalRules).indexedMembers == .all)
+    let model = """
+      import Foundation
+      struct Event {
+        var date: Date
+        var items: [String]
+        var dayText: String { DateFormatter().string(from: date) }
+        var sortedItems: [String] { items.sorted() }
+      }
+      """
+    let all = LintedFile(path: "Event.swift", source: model)
+    #expect(all.index.expensiveMembers["dayText"] != nil)
+    #expect(all.index.collectionWorkMembers["sortedItems"] != nil)
+    let none = LintedFile(
+      path: "Event.swift", source: model, tree: all.tree, index: nil, gathering: [])
+    #expect(none.index.expensiveMembers.isEmpty && none.index.collectionWorkMembers.isEmpty)
+  }
+
   @Test func printChangesUnderDebugIsInfo() {
     let source = """
       struct A: View {

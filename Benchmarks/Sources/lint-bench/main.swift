@@ -24,10 +24,16 @@ let runs = arguments.dropFirst().first.flatMap(Int.init) ?? 5
 let perRule = arguments.dropFirst(2).first == "rules"
 /// `lint-bench <folder> 1 once`: one cold lint and nothing else, to count its instructions
 /// under `valgrind --tool=callgrind` (on a copy stripped of debug info, which valgrind 3.19
-/// cannot read).
-/// The rules measured: those on by default and those opt-in only until they are right often
-/// enough (`RuleDescription.optInReason`), as a team that turns them on runs them.
+/// cannot read); `lint-bench <folder> 1 once-default`: the same with the rules on by default
+/// only, as `hush lint` runs without a configuration.
+/// The rules measured otherwise: those on by default and those opt-in only until they are
+/// right often enough (`RuleDescription.optInReason`), as a team that turns them on runs them.
 let measuredRules = Configuration.withProvisionalRules
+if arguments.dropFirst(2).first == "once-default" {
+  let files = try FileCollector(configuration: Configuration()).collect([folder])
+  print("violations:", Linter(configuration: Configuration()).lint(files: files).violations.count)
+  exit(0)
+}
 if arguments.dropFirst(2).first == "once" {
   let files = try FileCollector(configuration: Configuration()).collect([folder])
   print("violations:", Linter(configuration: measuredRules).lint(files: files).violations.count)

@@ -19,7 +19,7 @@ struct ExpensiveMember: Sendable, Hashable, Codable {
 }
 
 /// A computed property or method outside views that filters, sorts or groups a collection
-/// each time it runs (see ``ExpensiveMembers/collectionWork(calls:viewNames:file:lines:)``).
+/// each time it runs (see ``ExpensiveMembers/collectionWork(calls:places:viewNames:file:privateKeys:lines:)``).
 struct CollectionWorkMember: Sendable, Hashable, Codable {
   /// The operation: `sorted`, `filter`, `Dictionary(grouping:)`.
   var work: String
@@ -70,15 +70,13 @@ enum ExpensiveMembers {
 
   /// The key of what `node` reads: `x.publishedText`, or a call `x.text(for: d)` / `text(for: d)`.
   static func key(ofRead reference: DeclReferenceExprSyntax) -> String {
-    key(ofRead: reference, named: reference.baseName.text)
+    key(of: reference.baseName.text, calledBy: call(reading: reference))
   }
 
-  /// ``key(ofRead:)`` of `reference`, whose name is `name`.
-  fileprivate static func key(ofRead reference: DeclReferenceExprSyntax, named name: String)
-    -> String
-  {
+  /// The key of a read of `name`, called by `call` when it is: `name` or `name(for:_:)`.
+  fileprivate static func key(of name: String, calledBy call: FunctionCallExprSyntax?) -> String {
     var key = name
-    guard let call = call(reading: reference) else { return key }
+    guard let call else { return key }
     key.append("(")
     for argument in call.arguments {
       key.append(argument.label?.text ?? "_")
@@ -100,55 +98,22 @@ enum ExpensiveMembers {
   /// `date(from:)@Sources/Backend.swift`. Code in other files cannot reach them, so a read
   /// there of the same name is of another member (Foundation's `Calendar.date(from:)`).
   static func privateKeys(
-    functions: [FunctionDeclSyntax], variables: [VariableDeclSyntax], file: String
+    functions: [FunctionDeclSyntax], variables: [VariableDeclSyntax],
+    places: DeclarationPlaces, file: String
   ) -> [String: String] {
     var result: [String: String] = [:]
-    for function in functions where isFilePrivate(function) {
+    for function in functions where places.place(of: function)?.isFilePrivate == true {
       for key in keys(of: function) { result[key] = key + "@" + file }
     }
-    for variable in variables where isMember(variable) && isFilePrivate(variable) {
+    for variable in variables {
+      guard let place = places.place(of: variable), !place.isLocal, place.isFilePrivate else {
+        continue
+      }
       for binding in variable.bindings {
         if let name = binding.identifierName { result[name] = name + "@" + file }
       }
     }
     return result
-  }
-
-  /// Whether `variable` is a type's member or a global, not a local.
-  private static func isMember(_ variable: VariableDeclSyntax) -> Bool {
-    variable.parent?.is(MemberBlockItemSyntax.self) == true
-      || variable.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
-  }
-
-  /// Whether `declaration` is `private` or `fileprivate` (not `private(set)`), or a member of
-  /// a type or extension that is.
-  private static func isFilePrivate(_ declaration: some DeclSyntaxProtocol) -> Bool {
-    var node: Syntax? = Syntax(declaration)
-    while let current = node {
-      // By kind, to the concrete type: a cast to a protocol costs more than the walk.
-      let modifiers: DeclModifierListSyntax?
-      switch current.kind {
-      case .functionDecl: modifiers = current.cast(FunctionDeclSyntax.self).modifiers
-      case .variableDecl: modifiers = current.cast(VariableDeclSyntax.self).modifiers
-      case .structDecl: modifiers = current.cast(StructDeclSyntax.self).modifiers
-      case .classDecl: modifiers = current.cast(ClassDeclSyntax.self).modifiers
-      case .enumDecl: modifiers = current.cast(EnumDeclSyntax.self).modifiers
-      case .actorDecl: modifiers = current.cast(ActorDeclSyntax.self).modifiers
-      case .extensionDecl: modifiers = current.cast(ExtensionDeclSyntax.self).modifiers
-      case .accessorBlock, .closureExpr, .codeBlock: return false
-      default: modifiers = nil
-      }
-      if let modifiers,
-        modifiers.contains(where: {
-          ($0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate))
-            && $0.detail == nil
-        })
-      {
-        return true
-      }
-      node = current.parent
-    }
-    return false
   }
 
   /// The member access that `reference` names the member of (`x.publishedText` for
@@ -175,8 +140,9 @@ enum ExpensiveMembers {
   /// name declared elsewhere without the cost is not mistaken for one.
   static func collect(
     calls: [FunctionCallExprSyntax], functions: [FunctionDeclSyntax],
-    variables: [VariableDeclSyntax], enumCases: [String], viewNames: Set<String>, file: String,
-    privateKeys: [String: String], lines: LineTable
+    variables: [VariableDeclSyntax], places: DeclarationPlaces,
+    enumCases: [String], viewNames: Set<String>, file: String, privateKeys: [String: String],
+    lines: LineTable
   ) -> (
     expensive: [String: ExpensiveMember], declared: [String: Int],
     working: Set<SyntaxIdentifier>, functionKeys: [[String]]
@@ -190,7 +156,7 @@ enum ExpensiveMembers {
     // Stored and static properties too: `Asset.Icons.server` is not the `server` that
     // decodes settings. Not a local (`let timeLeft = …` in the getter of `timeLeft`): no
     // read of a member reaches it.
-    for variable in variables where isMember(variable) {
+    for variable in variables where places.place(of: variable)?.isLocal == false {
       for binding in variable.bindings {
         if let name = binding.identifierName {
           declared[privateKeys.declared(name), default: 0] += 1
@@ -203,10 +169,11 @@ enum ExpensiveMembers {
     let fileName = lastPathComponent(of: file)
     for call in calls {
       // The cheap checks first: most such calls are in views.
-      guard let work = work(of: call), let member = member(running: call),
+      guard let work = work(of: call), let member = member(running: call, places: places),
         !working.contains(member.id), !isBuiltFromInput(call), !runsOnSomeRuns(call)
       else { continue }
-      let keys = Self.keys(ofMember: member, viewNames: viewNames).map(privateKeys.declared)
+      let keys = Self.keys(ofMember: member, places: places, viewNames: viewNames)
+        .map(privateKeys.declared)
       guard !keys.isEmpty, !runsOnce(call), !isCached(call) else { continue }
       // One count a declaration, however many objects it builds.
       working.insert(member.id)
@@ -230,13 +197,14 @@ enum ExpensiveMembers {
   /// access on a value (`x.name`, `x.name(…)`) or a call of a name (`name(…)`).
   static func reads(
     functions: [FunctionDeclSyntax], functionKeys: [[String]], variables: [VariableDeclSyntax],
-    viewNames: Set<String>, working: Set<SyntaxIdentifier>, privateKeys: [String: String]
+    places: DeclarationPlaces, viewNames: Set<String>,
+    working: Set<SyntaxIdentifier>, privateKeys: [String: String]
   ) -> [String: [Set<String>]] {
     var result: [String: [Set<String>]] = [:]
     let collector = EveryRunReads(privateKeys: privateKeys)
-    func add(_ member: Syntax, code: Syntax?, keys: [String]) {
+    func add(_ member: Syntax, code: Syntax?, keys: [String], place: DeclarationPlace?) {
       guard let code, !keys.isEmpty, !working.contains(member.id),
-        isOutsideViews(member, viewNames)
+        isOutsideViews(place, viewNames)
       else { return }
       let found = collector.reads(of: code)
       // A member that reads nothing reaches no work, and its key none with it.
@@ -244,13 +212,16 @@ enum ExpensiveMembers {
       for key in keys { result[key, default: []].append(found) }
     }
     for (function, keys) in zip(functions, functionKeys) {
-      add(Syntax(function), code: function.body.map(Syntax.init), keys: keys)
+      add(
+        Syntax(function), code: function.body.map(Syntax.init), keys: keys,
+        place: places.place(of: function))
     }
     for variable in variables {
       for binding in variable.bindings where binding.isComputed {
         add(
           Syntax(binding), code: binding.accessorBlock.map(Syntax.init),
-          keys: binding.identifierName.map { [privateKeys.declared($0)] } ?? [])
+          keys: binding.identifierName.map { [privateKeys.declared($0)] } ?? [],
+          place: places.place(of: variable))
       }
     }
     return result
@@ -397,8 +368,8 @@ enum ExpensiveMembers {
   /// they run (`var sortedItems: [Item] { items.sorted { … } }` in a model), by key: the
   /// first such call of each, with the property it walks (`items`).
   static func collectionWork(
-    calls: [FunctionCallExprSyntax], viewNames: Set<String>, file: String,
-    privateKeys: [String: String], lines: LineTable
+    calls: [FunctionCallExprSyntax], places: DeclarationPlaces,
+    viewNames: Set<String>, file: String, privateKeys: [String: String], lines: LineTable
   ) -> [String: CollectionWorkMember] {
     var found: [String: CollectionWorkMember] = [:]
     let fileName = lastPathComponent(of: file)
@@ -417,8 +388,10 @@ enum ExpensiveMembers {
       } else {
         continue
       }
-      let keys = (member(running: call).map { Self.keys(ofMember: $0, viewNames: viewNames) } ?? [])
-        .map(privateKeys.declared).filter { found[$0] == nil }
+      let keys =
+        (member(running: call, places: places).map {
+          Self.keys(ofMember: $0, places: places, viewNames: viewNames)
+        } ?? []).map(privateKeys.declared).filter { found[$0] == nil }
       guard !keys.isEmpty, walks.map({ isFixedList($0, around: call) }) != true else {
         continue
       }
@@ -505,7 +478,9 @@ enum ExpensiveMembers {
   /// The computed property or method whose run runs `node` (the function or the pattern
   /// binding), when it is one: none when `node` runs once (a stored property's or a global's
   /// initializer, an `init`, a `deinit` or a subscript).
-  static func member(running node: some SyntaxProtocol) -> Syntax? {
+  static func member(
+    running node: some SyntaxProtocol, places: DeclarationPlaces
+  ) -> Syntax? {
     for ancestor in ancestors(of: node) {
       if ancestor.is(FunctionDeclSyntax.self) { return ancestor }
       // A setter or an observer runs on a write, not on a read.
@@ -518,7 +493,9 @@ enum ExpensiveMembers {
         if binding.isComputed { return ancestor }
         // A local's initializer runs with its function; a stored property's or a global's
         // runs once.
-        if binding.parent?.parent?.as(VariableDeclSyntax.self).map(isMember) == true {
+        if let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self),
+          places.place(of: declaration)?.isLocal == false
+        {
           return nil
         }
         continue
@@ -532,33 +509,31 @@ enum ExpensiveMembers {
     return nil
   }
 
-  /// The keys (see ``keys(of:)``) of `member` (see ``member(running:)``): none in a view (the
-  /// view's own rule sees it) or for a member local to a function or closure.
-  static func keys(ofMember member: Syntax, viewNames: Set<String>) -> [String] {
-    guard isOutsideViews(member, viewNames) else { return [] }
-    if let function = member.as(FunctionDeclSyntax.self) { return keys(of: function) }
-    return member.as(PatternBindingSyntax.self)?.identifierName.map { [$0] } ?? []
+  /// The keys (see ``keys(of:)``) of `member` (see ``member(running:places:)``), placed as `places`
+  /// says (``SyntaxIndex/places``): none in a view (the view's own rule sees it) or for a
+  /// member local to code.
+  static func keys(
+    ofMember member: Syntax, places: DeclarationPlaces,
+    viewNames: Set<String>
+  ) -> [String] {
+    if let function = member.as(FunctionDeclSyntax.self) {
+      return isOutsideViews(places.place(of: function), viewNames) ? keys(of: function) : []
+    }
+    // A binding's place is its variable declaration's: binding, list, declaration.
+    guard let binding = member.as(PatternBindingSyntax.self),
+      let declaration = member.parent?.parent?.as(VariableDeclSyntax.self),
+      isOutsideViews(places.place(of: declaration), viewNames)
+    else { return [] }
+    return binding.identifierName.map { [$0] } ?? []
   }
 
-  /// Whether `member` is a member of a type or extension other than the views named
-  /// `viewNames`, or a global function: not local to a function or closure.
-  private static func isOutsideViews(_ member: Syntax, _ viewNames: Set<String>) -> Bool {
-    // Above the member: the type or extension it belongs to (or the file, for a global
-    // function); a member inside a function is local to it.
-    for ancestor in ancestors(of: member) {
-      let name: String?
-      switch ancestor.kind {
-      case .functionDecl, .closureExpr, .accessorBlock: return false
-      case .structDecl: name = ancestor.as(StructDeclSyntax.self)?.name.text
-      case .classDecl: name = ancestor.as(ClassDeclSyntax.self)?.name.text
-      case .enumDecl: name = ancestor.as(EnumDeclSyntax.self)?.name.text
-      case .actorDecl: name = ancestor.as(ActorDeclSyntax.self)?.name.text
-      case .extensionDecl: name = ancestor.as(ExtensionDeclSyntax.self)?.extendedType.simpleName
-      default: continue
-      }
-      return name.map(viewNames.contains) != true
-    }
-    return true
+  /// Whether a declaration placed at `place` is a member of a type or extension other than
+  /// the views named `viewNames`, or a global: not local to code.
+  private static func isOutsideViews(_ place: DeclarationPlace?, _ viewNames: Set<String>)
+    -> Bool
+  {
+    guard let place, !place.isLocal else { return false }
+    return place.typeName.map(viewNames.contains) != true
   }
 }
 
@@ -575,7 +550,7 @@ final class EveryRunReads: LeanVisitor {
   private var found: Set<String> = []
   private var root: SyntaxIdentifier?
   /// The keys of the file's private members
-  /// (``ExpensiveMembers/privateKeys(functions:variables:file:)``).
+  /// (``ExpensiveMembers/privateKeys(functions:variables:places:file:)``).
   private let privateKeys: [String: String]
 
   init(privateKeys: [String: String]) {
@@ -591,22 +566,32 @@ final class EveryRunReads: LeanVisitor {
     return found
   }
 
-  private func record(_ reference: DeclReferenceExprSyntax) {
+  /// The member access a call visited last calls (`x.name` of `x.name(…)`), recorded with the
+  /// call's labels: its own visit, next, leaves it.
+  private var calledMember: SyntaxIdentifier?
+
+  /// Records a read of `reference`, a call's (`call`) when it is called.
+  private func record(_ reference: DeclReferenceExprSyntax, calledBy call: FunctionCallExprSyntax?)
+  {
     let name = reference.baseName.text
     guard ExpensiveMembers.mayNameMember(name),
       !ExpensiveViewInitRule.synthesizedMembers.contains(name)
     else { return }
-    found.insert(privateKeys.declared(ExpensiveMembers.key(ofRead: reference, named: name)))
+    found.insert(privateKeys.declared(ExpensiveMembers.key(of: name, calledBy: call)))
   }
 
   override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-    if node.base != nil { record(node.declName) }
+    if node.base != nil, node.id != calledMember { record(node.declName, calledBy: nil) }
     return .visitChildren
   }
 
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-    if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
-      record(reference)
+    let called = node.calledExpression
+    if let reference = called.as(DeclReferenceExprSyntax.self) {
+      record(reference, calledBy: node)
+    } else if let member = called.as(MemberAccessExprSyntax.self), member.base != nil {
+      record(member.declName, calledBy: node)
+      calledMember = member.id
     }
     return .visitChildren
   }
@@ -678,7 +663,7 @@ final class EveryRunReads: LeanVisitor {
 
 extension [String: String] {
   /// The key `key` is declared under in a file, when this is the file's
-  /// ``ExpensiveMembers/privateKeys(functions:variables:file:)``: a private member's own.
+  /// ``ExpensiveMembers/privateKeys(functions:variables:places:file:)``: a private member's own.
   func declared(_ key: String) -> String { self[key] ?? key }
 
   /// The key a read in a file is of (``ExpensiveMembers/key(ofRead:)``), as ``declared(_:)``

@@ -56,6 +56,7 @@ enum UseContext {
       if name == "Button" { return call.argument("action") == nil }
       if name == "Slider" { return isEditingChanged(closure) }
       return actionCalls.contains(name) || isEventHandlerName(name)
+        || takesCallback(call, named: name)
     }
     if let element = parent.as(MultipleTrailingClosureElementSyntax.self) {
       return actionLabels.contains(element.label.text) || isEventHandlerName(element.label.text)
@@ -71,6 +72,74 @@ enum UseContext {
       return name != "Button" && (actionCalls.contains(name) || isEventHandlerName(name))
     }
     return false
+  }
+
+  /// Whether `call` of `name`, a method of the type around it declared in this file
+  /// (`menuItem("Terms") { router.push(.terms) }` with `func menuItem(_ title: String, action:
+  /// @escaping () -> Void) -> some View`), takes its trailing closure as a callback: the last
+  /// parameter of each such method is a function that returns `Void`, which a view's content
+  /// never is.
+  private static func takesCallback(_ call: FunctionCallExprSyntax, named name: String) -> Bool {
+    guard call.calledExpression.is(DeclReferenceExprSyntax.self),
+      ExpensiveMembers.mayNameMember(name), !synchronousCalls.contains(name)
+    else { return false }
+    var typeName: String?
+    var file: SourceFileSyntax?
+    for ancestor in ancestors(of: call) {
+      switch ancestor.kind {
+      case .structDecl: typeName = typeName ?? ancestor.cast(StructDeclSyntax.self).name.text
+      case .classDecl: typeName = typeName ?? ancestor.cast(ClassDeclSyntax.self).name.text
+      case .extensionDecl:
+        typeName = typeName ?? ancestor.cast(ExtensionDeclSyntax.self).extendedType.simpleName
+      case .sourceFile: file = ancestor.cast(SourceFileSyntax.self)
+      default: continue
+      }
+    }
+    guard let typeName, let file else { return false }
+    var found = false
+    for statement in file.statements {
+      let members: MemberBlockItemListSyntax
+      if let type = statement.item.as(StructDeclSyntax.self), type.name.text == typeName {
+        members = type.memberBlock.members
+      } else if let type = statement.item.as(ClassDeclSyntax.self), type.name.text == typeName {
+        members = type.memberBlock.members
+      } else if let type = statement.item.as(ExtensionDeclSyntax.self),
+        type.extendedType.simpleName == typeName
+      {
+        members = type.memberBlock.members
+      } else {
+        continue
+      }
+      for member in members {
+        guard let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == name
+        else { continue }
+        guard let last = function.signature.parameterClause.parameters.last,
+          isVoidFunction(last.type)
+        else { return false }
+        found = true
+      }
+    }
+    return found
+  }
+
+  /// Whether `type` is a function type that returns `Void`: `() -> Void`, `@escaping (Int) ->
+  /// ()`, `(() -> Void)?`.
+  private static func isVoidFunction(_ type: TypeSyntax) -> Bool {
+    if let attributed = type.as(AttributedTypeSyntax.self) {
+      return isVoidFunction(attributed.baseType)
+    }
+    if let optional = type.as(OptionalTypeSyntax.self) {
+      return isVoidFunction(optional.wrappedType)
+    }
+    if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1,
+      let only = tuple.elements.first
+    {
+      return isVoidFunction(only.type)
+    }
+    guard let function = type.as(FunctionTypeSyntax.self) else { return false }
+    let result = function.returnClause.type
+    return result.as(IdentifierTypeSyntax.self)?.name.text == "Void"
+      || result.as(TupleTypeSyntax.self)?.elements.isEmpty == true
   }
 
   /// Whether a `Slider`'s trailing closure is its `onEditingChanged` (`Slider(value: $x) {
