@@ -253,3 +253,23 @@ func lastPathComponent(of path: String) -> String {
   guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
   return String(path[path.utf8.index(after: slash)...])
 }
+
+extension ExprSyntax {
+  /// The collection whose indices this is: `xs` in `xs.indices` or `0..<xs.count`.
+  var indexedCollection: ExprSyntax? {
+    if let member = self.as(MemberAccessExprSyntax.self),
+      member.declName.baseName.text == "indices"
+    {
+      return member.base
+    }
+    if let sequence = self.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
+      let elements = Array(sequence.elements)
+      guard elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "..<",
+        let upper = elements[2].as(MemberAccessExprSyntax.self),
+        upper.declName.baseName.text == "count"
+      else { return nil }
+      return upper.base
+    }
+    return nil
+  }
+}

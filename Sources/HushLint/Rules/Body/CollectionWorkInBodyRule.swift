@@ -315,8 +315,8 @@ struct CollectionWorkInBodyRule: Rule {
         if (call.isType("ForEach") || call.isType("List") || call.isType("Table")),
           let argument = call.firstUnlabeledArgument
         {
-          // `ForEach(Array(x.enumerated()), …)`: the work is in `x`.
-          let data = Self.unwrappingArray(argument)
+          // `ForEach(Array(x.enumerated()), …)`, `ForEach(0..<x.count, …)`: the work is in `x`.
+          let data = Self.unwrappingArray(argument.indexedCollection ?? argument)
           let chain = memberCalls(of: data)
           let root = chain.last?.calleeBase ?? data
           guard !Self.isConstant(root) else { continue }

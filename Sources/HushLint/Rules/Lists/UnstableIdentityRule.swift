@@ -363,8 +363,9 @@ struct UnstableIdentityRule: Rule {
             Self.elementsArePlainValues(collection: elementsOf, type: declaredType, index: index)
           }
         }
-      } else if let collection = Self.indexedCollection(data), let name = Self.lastName(collection),
-        Self.hasEditingModifier(call) || mutated.shifted.contains(name)
+      } else if let collection = data.indexedCollection, let name = Self.lastName(collection),
+        case let isFiltered = Self.isFilteredLocal(collection, before: call),
+        Self.hasEditingModifier(call) || mutated.shifted.contains(name) || isFiltered
       {
         let message =
           "ForEach over the indices of '\(name)', which changes; after an insert or "
@@ -372,7 +373,7 @@ struct UnstableIdentityRule: Rule {
         let collectionType = view?.property(named: name)?.type
         result += Self.finding(
           at: data, message: message,
-          unless: Self.hasEditingModifier(call)
+          unless: Self.hasEditingModifier(call) || isFiltered
             ? .changes : Self.fixedness(of: collection, in: view, mutated: mutated)
         ).map { finding in
           finding.dropped { index in
@@ -544,21 +545,25 @@ struct UnstableIdentityRule: Rule {
     }
   }
 
-  /// The collection in `xs.indices` or `0..<xs.count`.
-  private static func indexedCollection(_ data: ExprSyntax) -> ExprSyntax? {
-    if let member = data.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "indices"
-    {
-      return member.base
+  /// Whether `collection` is a local that a `filter` or `compactMap` of data that is not
+  /// constant makes before `node` (`let peers = ids.compactMap { model.peer(id: $0) }`): a row
+  /// that stops matching leaves the middle of it, and every later row takes the next one's
+  /// index.
+  private static func isFilteredLocal(_ collection: ExprSyntax, before node: some SyntaxProtocol)
+    -> Bool
+  {
+    guard let reference = collection.as(DeclReferenceExprSyntax.self),
+      var value = LocalBinding.find(reference.baseName.text, before: node)?.value
+    else { return false }
+    // `… ?? []`: the call before the default.
+    if let sequence = value.as(SequenceExprSyntax.self), let first = sequence.elements.first {
+      value = first
     }
-    if let sequence = data.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
-      let elements = Array(sequence.elements)
-      guard elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "..<",
-        let upper = elements[2].as(MemberAccessExprSyntax.self),
-        upper.declName.baseName.text == "count"
-      else { return nil }
-      return upper.base
-    }
-    return nil
+    guard let call = value.as(FunctionCallExprSyntax.self),
+      let name = call.calleeName, ["filter", "compactMap"].contains(name),
+      let base = call.calleeBase
+    else { return false }
+    return !CollectionWorkInBodyRule.isConstant(base)
   }
 
   private static func lastName(_ expression: ExprSyntax) -> String? {
