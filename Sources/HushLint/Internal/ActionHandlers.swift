@@ -131,7 +131,7 @@ enum ActionHandlers {
   private static func actionPrefix(of switchExpr: SwitchExprSyntax) -> [String]? {
     guard let subject = switchExpr.subject.as(DeclReferenceExprSyntax.self)?.baseName.text
     else { return nil }
-    if subject == "action" { return [] }
+    if subject == "action" { return categoryPrefix(of: switchExpr) ?? [] }
     guard subject.hasSuffix("Action"), subject.count > "Action".count else { return nil }
     for ancestor in ancestors(of: switchExpr) {
       guard let function = ancestor.as(FunctionDeclSyntax.self) else { continue }
@@ -141,6 +141,27 @@ enum ActionHandlers {
         })
       else { return nil }
       return [String(subject.dropLast("Action".count))]
+    }
+    return nil
+  }
+
+  /// The case of the feature's actions that a `switch action` handles the payloads of when
+  /// it is in `func reduce(into state: inout State, action: FeatureAction)`: `["feature"]`, by
+  /// TCA's naming of an action category (`case feature(FeatureAction)`, `case view(ViewAction)`);
+  /// `nil` elsewhere or for a parameter of type `Action`.
+  private static func categoryPrefix(of switchExpr: SwitchExprSyntax) -> [String]? {
+    for ancestor in ancestors(of: switchExpr) {
+      if ancestor.is(ClosureExprSyntax.self) { return nil }
+      guard let function = ancestor.as(FunctionDeclSyntax.self) else { continue }
+      guard function.name.text == "reduce",
+        let parameter = function.signature.parameterClause.parameters.first(where: {
+          ($0.secondName ?? $0.firstName).text == "action"
+        }),
+        let typeName = parameter.type.simpleName, typeName.hasSuffix("Action"),
+        typeName.count > "Action".count
+      else { return nil }
+      let category = typeName.dropLast("Action".count)
+      return [category.prefix(1).lowercased() + category.dropFirst()]
     }
     return nil
   }
