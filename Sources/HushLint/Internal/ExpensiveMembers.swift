@@ -45,24 +45,12 @@ enum ExpensiveMembers {
   /// `localized(_:)` for `func localized(_ key: Key, arguments: CVarArg...)`). Only the first
   /// three such parameters are left out; the first key is the full one.
   static func keys(of function: FunctionDeclSyntax) -> [String] {
-    keys(named: function.name.text, parameters: function.signature.parameterClause.parameters)
-  }
-
-  /// The keys an initializer of the type `typeName` is found by, as ``keys(of:)`` for a
-  /// method named as the type: `QuizGame(user:)` for `init(user:)` of `QuizGame`.
-  static func keys(of initializer: InitializerDeclSyntax, typeName: String) -> [String] {
-    keys(named: typeName, parameters: initializer.signature.parameterClause.parameters)
-  }
-
-  private static func keys(named name: String, parameters: FunctionParameterListSyntax)
-    -> [String]
-  {
-    let parameters = parameters.map {
+    let parameters = function.signature.parameterClause.parameters.map {
       (label: $0.firstName.text + ":", omittable: $0.defaultValue != nil || $0.ellipsis != nil)
     }
     // Most methods have one key.
     if !parameters.contains(where: \.omittable) {
-      var key = name
+      var key = function.name.text
       key.append("(")
       for parameter in parameters { key.append(parameter.label) }
       key.append(")")
@@ -77,7 +65,7 @@ enum ExpensiveMembers {
         canOmit ? [labels + [parameter.label], labels] : [labels + [parameter.label]]
       }
     }
-    return labelLists.map { name + "(" + $0.joined() + ")" }
+    return labelLists.map { function.name.text + "(" + $0.joined() + ")" }
   }
 
   /// The key of what `node` reads: `x.publishedText`, or a call `x.text(for: d)` / `text(for: d)`.
@@ -176,10 +164,6 @@ enum ExpensiveMembers {
       }
     }
     for element in enumCases { declared[element, default: 0] += 1 }
-    for (initializer, place) in zip(places.initializers, places.initializerPlaces) {
-      guard !place.isLocal, let typeName = place.typeName else { continue }
-      for key in keys(of: initializer, typeName: typeName) { declared[key, default: 0] += 1 }
-    }
     var expensive: [String: ExpensiveMember] = [:]
     var working: Set<SyntaxIdentifier> = []
     let fileName = lastPathComponent(of: file)
@@ -231,12 +215,6 @@ enum ExpensiveMembers {
       add(
         Syntax(function), code: function.body.map(Syntax.init), keys: keys,
         place: places.place(of: function))
-    }
-    for (initializer, place) in zip(places.initializers, places.initializerPlaces) {
-      guard let typeName = place.typeName else { continue }
-      add(
-        Syntax(initializer), code: initializer.body.map(Syntax.init),
-        keys: keys(of: initializer, typeName: typeName), place: place)
     }
     for variable in variables {
       for binding in variable.bindings where binding.isComputed {
@@ -411,9 +389,7 @@ enum ExpensiveMembers {
         continue
       }
       let keys =
-        (member(running: call, places: places).flatMap {
-          $0.is(InitializerDeclSyntax.self) ? nil : $0
-        }.map {
+        (member(running: call, places: places).map {
           Self.keys(ofMember: $0, places: places, viewNames: viewNames)
         } ?? []).map(privateKeys.declared).filter { found[$0] == nil }
       guard !keys.isEmpty, walks.map({ isFixedList($0, around: call) }) != true else {
@@ -499,11 +475,9 @@ enum ExpensiveMembers {
     return false
   }
 
-  /// The computed property, method or initializer whose run runs `node` (the function, the
-  /// pattern binding or the initializer), when it is one: none when `node` runs once (a stored
-  /// property's or a global's initializer) or on a write (a setter), or is in a `deinit` or a
-  /// subscript. An initializer runs each time its type is made: a view that makes a model in
-  /// its own initializer makes it again each time the view is made.
+  /// The computed property or method whose run runs `node` (the function or the pattern
+  /// binding), when it is one: none when `node` runs once (a stored property's or a global's
+  /// initializer, an `init`, a `deinit` or a subscript).
   static func member(
     running node: some SyntaxProtocol, places: DeclarationPlaces
   ) -> Syntax? {
@@ -526,8 +500,9 @@ enum ExpensiveMembers {
         }
         continue
       }
-      if ancestor.is(InitializerDeclSyntax.self) { return ancestor }
-      if ancestor.is(DeinitializerDeclSyntax.self) || ancestor.is(SubscriptDeclSyntax.self) {
+      if ancestor.is(InitializerDeclSyntax.self) || ancestor.is(DeinitializerDeclSyntax.self)
+        || ancestor.is(SubscriptDeclSyntax.self)
+      {
         return nil
       }
     }
@@ -543,12 +518,6 @@ enum ExpensiveMembers {
   ) -> [String] {
     if let function = member.as(FunctionDeclSyntax.self) {
       return isOutsideViews(places.place(of: function), viewNames) ? keys(of: function) : []
-    }
-    if let initializer = member.as(InitializerDeclSyntax.self) {
-      guard let place = places.place(of: initializer), isOutsideViews(place, viewNames),
-        let typeName = place.typeName
-      else { return [] }
-      return keys(of: initializer, typeName: typeName)
     }
     // A binding's place is its variable declaration's: binding, list, declaration.
     guard let binding = member.as(PatternBindingSyntax.self),

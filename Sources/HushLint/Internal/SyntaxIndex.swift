@@ -26,16 +26,12 @@ struct SyntaxIndex {
   /// to the file's root.
   private(set) var functionPlaces: [DeclarationPlace] = []
   private(set) var variablePlaces: [DeclarationPlace] = []
-  /// The initializers, and where each sits, when the index records places.
-  private(set) var initializers: [InitializerDeclSyntax] = []
-  private(set) var initializerPlaces: [DeclarationPlace] = []
 
   /// Where the file's functions and variables sit (empty unless the index recorded it).
   var places: DeclarationPlaces {
     DeclarationPlaces(
       functions: functions, functionPlaces: functionPlaces, variables: variables,
-      variablePlaces: variablePlaces, initializers: initializers,
-      initializerPlaces: initializerPlaces)
+      variablePlaces: variablePlaces)
   }
 
   /// The type names in the payload of each enum case that has one, by case name:
@@ -271,14 +267,6 @@ struct SyntaxIndex {
 
     override func visitPost(_ node: FunctionDeclSyntax) { functionDepth -= 1 }
 
-    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-      if recordingPlaces {
-        index.initializers.append(node)
-        index.initializerPlaces.append(place(node.modifiers))
-      }
-      return .visitChildren
-    }
-
     override func visit(_ node: MemberBlockItemSyntax) -> SyntaxVisitorContinueKind {
       index.memberItems.append(node)
       return .visitChildren
@@ -327,8 +315,6 @@ struct DeclarationPlaces {
   var functionPlaces: [DeclarationPlace]
   var variables: [VariableDeclSyntax]
   var variablePlaces: [DeclarationPlace]
-  var initializers: [InitializerDeclSyntax]
-  var initializerPlaces: [DeclarationPlace]
 
   /// Where `function`, one of the file's, sits; `nil` if it was not recorded.
   func place(of function: FunctionDeclSyntax) -> DeclarationPlace? {
@@ -338,11 +324,6 @@ struct DeclarationPlaces {
   /// Where `variable`, one of the file's, sits; `nil` if it was not recorded.
   func place(of variable: VariableDeclSyntax) -> DeclarationPlace? {
     Self.place(of: variable, in: variables, places: variablePlaces)
-  }
-
-  /// Where `initializer`, one of the file's, sits; `nil` if it was not recorded.
-  func place(of initializer: InitializerDeclSyntax) -> DeclarationPlace? {
-    Self.place(of: initializer, in: initializers, places: initializerPlaces)
   }
 
   private static func place<Node: SyntaxProtocol>(

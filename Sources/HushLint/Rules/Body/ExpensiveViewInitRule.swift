@@ -635,18 +635,8 @@ struct ExpensiveViewInitRule: Rule {
       let runsWhenMade = Self.runsWhenMade(code.member)
       var inputs: Set<String>?
       for reference in code.references {
-        // A type's name (`Text`, `VStack`: most names a body holds) reads no member; made
-        // with the view, a model made there (`State(initialValue: QuizGame(user: user))`)
-        // runs its initializer each time.
+        // A type's name (`Text`, `VStack`: most names a body holds) reads no member.
         let name = reference.baseName.text
-        if runsWhenMade, isModelMade(reference, in: view) {
-          let key = privateKeys.key(ofRead: reference)
-          guard seen.insert(key).inserted else { continue }
-          result.append(
-            Finding(
-              at: reference, when: .readsExpensiveMember(key: key, name: name, view: view.name)))
-          continue
-        }
         guard ExpensiveMembers.mayNameMember(name), isOthersMemberRead(reference, own: own),
           !Self.synthesizedMembers.contains(name),
           !isStatement(reference)
@@ -673,37 +663,6 @@ struct ExpensiveViewInitRule: Rule {
       }
     }
     return result
-  }
-
-  /// Whether `reference` makes a value of a type by name (`QuizGame(user: user)`) in code of
-  /// `view`, not as the autoclosure of a `StateObject`, which runs once for the view's life:
-  /// `StateObject(wrappedValue: Model())`, or `_model = .init(wrappedValue: Model())` for an
-  /// `@StateObject var model`.
-  private static func isModelMade(_ reference: DeclReferenceExprSyntax, in view: ViewType)
-    -> Bool
-  {
-    guard let first = reference.baseName.text.utf8.first,
-      first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z"),
-      let call = ExpensiveMembers.call(reading: reference),
-      call.calledExpression.id == reference.id
-    else { return false }
-    for ancestor in ancestors(of: call) {
-      if ancestor.as(FunctionCallExprSyntax.self)?.calleeName == "StateObject" { return false }
-      if let sequence = ancestor.as(SequenceExprSyntax.self), sequence.elements.count == 3,
-        sequence.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true,
-        let target = sequence.elements.first
-      {
-        // `self._model` or `_model`: the storage of `model`.
-        let name =
-          target.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-          ?? target.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
-        return
-          !(name.hasPrefix("_")
-          && view.property(named: String(name.dropFirst()))?.wrapper == "StateObject")
-      }
-      if ancestor.is(CodeBlockItemSyntax.self) { break }
-    }
-    return true
   }
 
   /// Whether `expression` is a name or a chain of member names: `clip`, `self.model.clip`,
@@ -811,12 +770,6 @@ struct ExpensiveViewInitRule: Rule {
       ? found.place
       : "\(found.place) and \(found.count - 1) more declaration" + (found.count == 2 ? "" : "s")
     let fix = found.work.hasPrefix("builds") ? "make it once" : "do it once"
-    if name.first?.isUppercase == true {
-      // A model made with the view (`State(initialValue: QuizGame(user: user))`).
-      return "'\(name)' \(found.work) (\(place)) each time it is made, so each time this "
-        + "view is made; make the model once (where it is kept, or pass it in) or \(fix) "
-        + "outside its initializer"
-    }
     return "'\(name)' \(found.work) (\(place)) each time it is \(called ? "called" : "read"), "
       + "so on every render of this view; \(fix) (a static let) or keep the result in the model"
   }
