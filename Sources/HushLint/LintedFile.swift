@@ -44,7 +44,7 @@ public struct LintedFile: Sendable {
   /// The nodes rules search, gathered in one walk.
   let syntax: SyntaxIndex
   /// The keys of this file's private members, each to the key it is declared under
-  /// (``ExpensiveMembers/privateKeys(functions:variables:places:file:)``).
+  /// (``ExpensiveMembers/privateKeys(places:file:)``).
   let privateMemberKeys: [String: String]
   /// The collections the file writes.
   let mutated: MutatedNames
@@ -102,9 +102,7 @@ public struct LintedFile: Sendable {
     let privateKeys =
       gathering.isEmpty
       ? [:]
-      : ExpensiveMembers.privateKeys(
-        functions: syntax.functions, variables: syntax.variables, places: syntax.places,
-        file: path)
+      : ExpensiveMembers.privateKeys(places: syntax.places, file: path)
     if let index {
       self.index = index
     } else {
@@ -130,13 +128,11 @@ public struct LintedFile: Sendable {
         (own.expensiveMembers, own.memberDeclarations, working, functionKeys) =
           ExpensiveMembers.collect(
             calls: buildsObjects ? syntax.calls : [],
-            functions: syntax.functions, variables: syntax.variables, places: syntax.places,
-            enumCases: syntax.enumCases, viewNames: viewNames, file: path,
+            places: syntax.places, enumCases: syntax.enumCases, viewNames: viewNames, file: path,
             privateKeys: privateKeys, lines: lines)
         if gathering.contains(.expensive) {
           own.memberReads = ExpensiveMembers.reads(
-            functions: syntax.functions, functionKeys: functionKeys,
-            variables: syntax.variables, places: syntax.places, viewNames: viewNames,
+            functionKeys: functionKeys, places: syntax.places, viewNames: viewNames,
             working: working, privateKeys: privateKeys)
         }
         if gathering.contains(.collectionWork) {

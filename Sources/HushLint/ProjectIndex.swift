@@ -52,7 +52,7 @@ public struct ProjectIndex: Sendable, Codable {
   var expensiveMembers: [String: ExpensiveMember] = [:]
   /// What each computed property and method outside views that builds nothing expensive
   /// itself reads or calls each time it runs, by key: one set of keys a declaration
-  /// (``ExpensiveMembers/reads(functions:functionKeys:variables:places:viewNames:working:privateKeys:)``).
+  /// (``ExpensiveMembers/reads(functionKeys:places:viewNames:working:privateKeys:)``).
   var memberReads: [String: [Set<String>]] = [:]
   /// Computed properties and methods outside views that filter, sort or group a collection
   /// each time they run, by key (`sortedItems`, `visible(in:)`).

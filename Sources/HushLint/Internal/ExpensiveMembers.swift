@@ -97,18 +97,14 @@ enum ExpensiveMembers {
   /// types and extensions), each to the key it is declared under: `date(from:)` to
   /// `date(from:)@Sources/Backend.swift`. Code in other files cannot reach them, so a read
   /// there of the same name is of another member (Foundation's `Calendar.date(from:)`).
-  static func privateKeys(
-    functions: [FunctionDeclSyntax], variables: [VariableDeclSyntax],
-    places: DeclarationPlaces, file: String
-  ) -> [String: String] {
+  static func privateKeys(places: DeclarationPlaces, file: String) -> [String: String] {
     var result: [String: String] = [:]
-    for function in functions where places.place(of: function)?.isFilePrivate == true {
+    for (function, place) in zip(places.functions, places.functionPlaces)
+    where place.isFilePrivate {
       for key in keys(of: function) { result[key] = key + "@" + file }
     }
-    for variable in variables {
-      guard let place = places.place(of: variable), !place.isLocal, place.isFilePrivate else {
-        continue
-      }
+    for (variable, place) in zip(places.variables, places.variablePlaces) {
+      guard !place.isLocal, place.isFilePrivate else { continue }
       for binding in variable.bindings {
         if let name = binding.identifierName { result[name] = name + "@" + file }
       }
@@ -139,24 +135,23 @@ enum ExpensiveMembers {
   /// every property, method and enum case the file declares (with how many times), so that a
   /// name declared elsewhere without the cost is not mistaken for one.
   static func collect(
-    calls: [FunctionCallExprSyntax], functions: [FunctionDeclSyntax],
-    variables: [VariableDeclSyntax], places: DeclarationPlaces,
-    enumCases: [String], viewNames: Set<String>, file: String, privateKeys: [String: String],
+    calls: [FunctionCallExprSyntax], places: DeclarationPlaces, enumCases: [String],
+    viewNames: Set<String>, file: String, privateKeys: [String: String],
     lines: LineTable
   ) -> (
     expensive: [String: ExpensiveMember], declared: [String: Int],
     working: Set<SyntaxIdentifier>, functionKeys: [[String]]
   ) {
     var declared: [String: Int] = [:]
-    declared.reserveCapacity(functions.count + variables.count + enumCases.count)
-    let functionKeys = functions.map { keys(of: $0).map(privateKeys.declared) }
+    declared.reserveCapacity(places.functions.count + places.variables.count + enumCases.count)
+    let functionKeys = places.functions.map { keys(of: $0).map(privateKeys.declared) }
     for keys in functionKeys {
       for key in keys { declared[key, default: 0] += 1 }
     }
     // Stored and static properties too: `Asset.Icons.server` is not the `server` that
     // decodes settings. Not a local (`let timeLeft = …` in the getter of `timeLeft`): no
     // read of a member reaches it.
-    for variable in variables where places.place(of: variable)?.isLocal == false {
+    for (variable, place) in zip(places.variables, places.variablePlaces) where !place.isLocal {
       for binding in variable.bindings {
         if let name = binding.identifierName {
           declared[privateKeys.declared(name), default: 0] += 1
@@ -196,8 +191,7 @@ enum ExpensiveMembers {
   /// reads an expensive member each time it runs does its work too. A read is a member
   /// access on a value (`x.name`, `x.name(…)`) or a call of a name (`name(…)`).
   static func reads(
-    functions: [FunctionDeclSyntax], functionKeys: [[String]], variables: [VariableDeclSyntax],
-    places: DeclarationPlaces, viewNames: Set<String>,
+    functionKeys: [[String]], places: DeclarationPlaces, viewNames: Set<String>,
     working: Set<SyntaxIdentifier>, privateKeys: [String: String]
   ) -> [String: [Set<String>]] {
     var result: [String: [Set<String>]] = [:]
@@ -211,17 +205,16 @@ enum ExpensiveMembers {
       guard !found.isEmpty else { return }
       for key in keys { result[key, default: []].append(found) }
     }
-    for (function, keys) in zip(functions, functionKeys) {
-      add(
-        Syntax(function), code: function.body.map(Syntax.init), keys: keys,
-        place: places.place(of: function))
+    for ((function, place), keys) in zip(
+      zip(places.functions, places.functionPlaces), functionKeys)
+    {
+      add(Syntax(function), code: function.body.map(Syntax.init), keys: keys, place: place)
     }
-    for variable in variables {
+    for (variable, place) in zip(places.variables, places.variablePlaces) {
       for binding in variable.bindings where binding.isComputed {
         add(
           Syntax(binding), code: binding.accessorBlock.map(Syntax.init),
-          keys: binding.identifierName.map { [privateKeys.declared($0)] } ?? [],
-          place: places.place(of: variable))
+          keys: binding.identifierName.map { [privateKeys.declared($0)] } ?? [], place: place)
       }
     }
     return result
@@ -550,7 +543,7 @@ final class EveryRunReads: LeanVisitor {
   private var found: Set<String> = []
   private var root: SyntaxIdentifier?
   /// The keys of the file's private members
-  /// (``ExpensiveMembers/privateKeys(functions:variables:places:file:)``).
+  /// (``ExpensiveMembers/privateKeys(places:file:)``).
   private let privateKeys: [String: String]
 
   init(privateKeys: [String: String]) {
@@ -663,7 +656,7 @@ final class EveryRunReads: LeanVisitor {
 
 extension [String: String] {
   /// The key `key` is declared under in a file, when this is the file's
-  /// ``ExpensiveMembers/privateKeys(functions:variables:places:file:)``: a private member's own.
+  /// ``ExpensiveMembers/privateKeys(places:file:)``: a private member's own.
   func declared(_ key: String) -> String { self[key] ?? key }
 
   /// The key a read in a file is of (``ExpensiveMembers/key(ofRead:)``), as ``declared(_:)``

@@ -83,19 +83,9 @@ enum UseContext {
     guard call.calledExpression.is(DeclReferenceExprSyntax.self),
       ExpensiveMembers.mayNameMember(name), !synchronousCalls.contains(name)
     else { return false }
-    var typeName: String?
-    var file: SourceFileSyntax?
-    for ancestor in ancestors(of: call) {
-      switch ancestor.kind {
-      case .structDecl: typeName = typeName ?? ancestor.cast(StructDeclSyntax.self).name.text
-      case .classDecl: typeName = typeName ?? ancestor.cast(ClassDeclSyntax.self).name.text
-      case .extensionDecl:
-        typeName = typeName ?? ancestor.cast(ExtensionDeclSyntax.self).extendedType.simpleName
-      case .sourceFile: file = ancestor.cast(SourceFileSyntax.self)
-      default: continue
-      }
-    }
-    guard let typeName, let file else { return false }
+    guard let typeName = ActionHandlers.reducerType(of: call),
+      let file = call.root.as(SourceFileSyntax.self)
+    else { return false }
     var found = false
     for statement in file.statements {
       let members: MemberBlockItemListSyntax
