@@ -239,3 +239,20 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// `Scripts/sanitize` builds the runtime and its suites alone (`HUSH_RUNTIME_ONLY=1`): the
+// linter, the command-line tool and the example apps are not what the sanitizers check, and
+// building them twice more, instrumented, is time CI does not have.
+if Context.environment["HUSH_RUNTIME_ONLY"] == "1" {
+  let runtime: Set = [
+    "Hush", "HushMacros", "HushMacrosCore", "HushCombine", "HushTesting",
+    "HushTests", "HushTestingTests", "HushCombineTests",
+  ]
+  package.targets.removeAll { !runtime.contains($0.name) }
+  package.products.removeAll { !runtime.contains($0.name) }
+  // Used by the linter and the command-line tool only.
+  package.dependencies.removeAll { dependency in
+    guard case .sourceControl(_, let location, _) = dependency.kind else { return false }
+    return location.hasSuffix("/swift-argument-parser") || location.hasSuffix("/Yams")
+  }
+}
