@@ -75,7 +75,7 @@ enum ActionHandlers {
       var targets: [String: (argument: Int, path: [String])?] = [:]
       for switchExpr in switches {
         guard let prefix = prefixes[switchExpr.id] else { continue }
-        let type = reducerType(of: switchExpr) ?? ""
+        let type = featureType(of: switchExpr) ?? ""
         for element in switchExpr.cases {
           guard let switchCase = element.as(SwitchCaseSyntax.self),
             let (method, argument, path) = dispatch(of: switchCase)
@@ -97,7 +97,7 @@ enum ActionHandlers {
           let method = ancestors(of: switchExpr).lazy.compactMap({
             $0.as(FunctionDeclSyntax.self)
           }).first,
-          let target = targets[(reducerType(of: switchExpr) ?? "") + "." + method.name.text]
+          let target = targets[(featureType(of: switchExpr) ?? "") + "." + method.name.text]
         else { continue }
         let parameters = Array(method.signature.parameterClause.parameters)
         var prefix = prefixes[switchExpr.id]
@@ -209,6 +209,56 @@ enum ActionHandlers {
     return (method, argument, path)
   }
 
+  /// The feature whose actions the reducer switch `switchExpr` handles: its reducer type
+  /// (``reducerType(of:)``), or the feature a reducer nested in it shares its actions with
+  /// (`struct Analytics: Reducer { typealias Action = ForumFeature.Action … }` in
+  /// `extension ForumFeature` handles `ForumFeature`'s actions, and runs beside its body).
+  static func featureType(of switchExpr: SwitchExprSyntax) -> String? {
+    for ancestor in ancestors(of: switchExpr) {
+      let members: MemberBlockItemListSyntax
+      if let structDecl = ancestor.as(StructDeclSyntax.self) {
+        members = structDecl.memberBlock.members
+      } else if let classDecl = ancestor.as(ClassDeclSyntax.self) {
+        members = classDecl.memberBlock.members
+      } else if ancestor.is(ExtensionDeclSyntax.self) || ancestor.is(EnumDeclSyntax.self)
+        || ancestor.is(ActorDeclSyntax.self)
+      {
+        break
+      } else {
+        continue
+      }
+      for member in members {
+        guard let alias = member.decl.as(TypeAliasDeclSyntax.self), alias.name.text == "Action",
+          let shared = alias.initializer.value.as(MemberTypeSyntax.self),
+          shared.name.text == "Action", let feature = shared.baseType.simpleName
+        else { continue }
+        return feature
+      }
+      break
+    }
+    return reducerType(of: switchExpr)
+  }
+
+  /// `case .play, .pause: return reducePlayer(&state, action)`: a case that only hands the
+  /// action it switches over, whole, with the state to a method, whose own switch handles it.
+  private static func handsOnAction(
+    _ switchCase: SwitchCaseSyntax, of switchExpr: SwitchExprSyntax
+  ) -> Bool {
+    guard let subject = switchExpr.subject.as(DeclReferenceExprSyntax.self)?.baseName.text,
+      switchCase.statements.count == 1, let statement = switchCase.statements.first?.item,
+      let call = (statement.as(ReturnStmtSyntax.self)?.expression ?? statement.as(ExprSyntax.self))?
+        .as(FunctionCallExprSyntax.self),
+      call.trailingClosure == nil,
+      call.calledExpression.is(DeclReferenceExprSyntax.self)
+        || call.calledExpression.as(MemberAccessExprSyntax.self)?.base?
+          .as(DeclReferenceExprSyntax.self)?.baseName.text == "self",
+      call.arguments.contains(where: { $0.expression.is(InOutExprSyntax.self) })
+    else { return false }
+    return call.arguments.contains {
+      $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == subject
+    }
+  }
+
   /// The innermost type or extension around `node`, by simple name: a reducer's switch
   /// belongs to it.
   static func reducerType(of node: some SyntaxProtocol) -> String? {
@@ -236,17 +286,20 @@ enum ActionHandlers {
       guard let switchCase = element.as(SwitchCaseSyntax.self),
         case .case(let label) = switchCase.label
       else { continue }
-      let dispatches = dispatch(of: switchCase) != nil
+      let dispatches =
+        dispatch(of: switchCase) != nil || handsOnAction(switchCase, of: switchExpr)
       let onlyMutates = !dispatches && onlyMutatesState(switchCase)
       // Its returns at any depth (`if … { return .merge(a, b) } else { return b }`).
       let returnsEffect = returnedEffects(of: switchCase).contains { $0.trimmedText != ".none" }
       let effect = onlyMutates || dispatches ? nil : onlyEffect(of: switchCase)
       // What its effects send (`await send(.check(false))`), to tell a loop from shared logic.
       let sentByEffects = onlyMutates ? sentPaths(in: Syntax(switchCase.statements)) : []
+      // `return .none`, or `break` in a reducer that returns `.none` after its switch.
       let doesNothing =
         switchCase.statements.count == 1
-        && switchCase.statements.first?.item.as(ReturnStmtSyntax.self)?.expression?
+        && (switchCase.statements.first?.item.as(ReturnStmtSyntax.self)?.expression?
           .trimmedText == ".none"
+          || switchCase.statements.first?.item.is(BreakStmtSyntax.self) == true)
       for item in label.caseItems {
         guard let (casePattern, reach) = pattern(item.pattern) else { continue }
         let path = prefix + casePattern
@@ -278,7 +331,7 @@ enum ActionHandlers {
     let fileName = lastPathComponent(of: file)
     var result: [String: [[ActionHandler]]] = [:]
     for (switchExpr, prefix) in switches {
-      guard let type = reducerType(of: switchExpr) else { continue }
+      guard let type = featureType(of: switchExpr) else { continue }
       let found = handlers(of: switchExpr, prefix: prefix) { switchCase in
         "\(fileName):\(lines.position(of: switchCase.positionAfterSkippingLeadingTrivia).line)"
       }
@@ -297,21 +350,24 @@ enum ActionHandlers {
     in switches: [(switchExpr: SwitchExprSyntax, prefix: [String])]
   ) -> [String: Set<[String]>] {
     var result: [String: Set<[String]>] = [:]
-    for (switchExpr, _) in switches {
-      let type = reducerType(of: switchExpr) ?? ""
+    for (switchExpr, prefix) in switches {
+      let type = featureType(of: switchExpr) ?? ""
       for element in switchExpr.cases {
         guard case .case(let label) = element.as(SwitchCaseSyntax.self)?.label else { continue }
         for item in label.caseItems {
           let cases = descendants(MemberAccessExprSyntax.self, of: item.pattern).filter {
             $0.base == nil
           }
-          var enclosing = ""
+          // A switch a parent's case hands a child's actions to matches them under that case
+          // (`case .recording(let action): return reduceRecording(&state, action)`, then
+          // `case .presentRecorded:` in `reduceRecording`).
+          var enclosing = prefix.last ?? ""
           for (position, member) in cases.enumerated() {
             defer {
               let name = member.declName.baseName.text
               if !["presented", "element"].contains(name) { enclosing = name }
             }
-            guard position > 0 else { continue }
+            guard position > 0 || !prefix.isEmpty else { continue }
             // `.detail(.saveTapped)` from its callee, `.unlockApp` alone.
             let call = member.parent?.as(FunctionCallExprSyntax.self)
             let expression =
@@ -650,6 +706,9 @@ enum ActionHandlers {
       {
         target = first
       } else if let call = expression.as(FunctionCallExprSyntax.self), let base = call.calleeBase {
+        // `state.viewModel.play()` asks an object the state holds to do work;
+        // `state.items.append(item)`, `state.page?.reset()` and `state.reset()` change the state.
+        if holdsObject(base) { return false }
         target = base
       } else {
         return false
@@ -662,6 +721,33 @@ enum ActionHandlers {
     }
     return true
   }
+
+  /// Whether `base`, a part of the state a method is called on, is named as an object that
+  /// does work is (`viewModel`, `cameraManager`, `player`, `recordingTask`): by name, since a
+  /// file does not say whether a stored property's type is a class.
+  private static func holdsObject(_ base: ExprSyntax) -> Bool {
+    var expression = base
+    while true {
+      if let optional = expression.as(OptionalChainingExprSyntax.self) {
+        expression = optional.expression
+      } else if let forced = expression.as(ForceUnwrapExprSyntax.self) {
+        expression = forced.expression
+      } else if let subscriptCall = expression.as(SubscriptCallExprSyntax.self) {
+        expression = subscriptCall.calledExpression
+      } else {
+        break
+      }
+    }
+    guard let member = expression.as(MemberAccessExprSyntax.self) else { return false }
+    let name = member.declName.baseName.text.lowercased()
+    return objectNames.contains { name.hasSuffix($0) }
+  }
+
+  /// The ends of names that name an object doing work, for ``holdsObject(_:)``.
+  private static let objectNames = [
+    "model", "manager", "controller", "player", "service", "client", "engine", "session",
+    "coordinator", "recorder", "task", "timer",
+  ]
 
   /// `if` and its `else if` / `else`, as ``onlyChangesState(_:mutations:locals:)``.
   private static func onlyChangesState(

@@ -21,10 +21,14 @@ struct ActionPingPongRule: Rule {
       handleInner(action, state: &state)). Sends \
       to delegate actions, to actions a child reducer also runs, to actions a parent matches \
       in its own switch (case .appLock(.unlockApp)), and to an action whose effect sends \
-      that action again (a timer's tick) are not reported. A handler that only changes \
+      that action again (a timer's tick), and to actions another reducer of the feature also \
+      runs (a reducer beside its body, sharing its Action, that logs them) are not reported; a \
+      parent matches an action also in the switch of a method its case hands the child's \
+      actions to, and a case that hands the whole action on (case .play, .pause: return \
+      reducePlayer(&state, action)) is followed into the method's switch. A handler that only changes \
       state may compute local values, guard, and branch with if or switch (over a Result \
-      payload, say) on the way; one that calls anything else (analytics, a client) is not \
-      reported.
+      payload, say) on the way; one that calls anything else (analytics, a client, or an \
+      object the state holds, named as one: state.viewModel.play()) is not reported.
       """,
     requiresComposableArchitecture: true,
     triggeringExamples: [
@@ -273,6 +277,59 @@ struct ActionPingPongRule: Rule {
           }
         }
         """),
+      .tca(
+        """
+        @Reducer struct Form {
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in
+              switch action {
+              case .cancelTapped: return ↓.send(.reset)
+              case .reset, .clear: return reduceFields(&state, action)
+              }
+            }
+          }
+          func reduceFields(_ state: inout State, _ action: Action) -> Effect<Action> {
+            switch action {
+            case .reset:
+              state.text = ""
+              return .none
+            default: return .none
+            }
+          }
+        }
+        """),
+      .tca(
+        """
+        @Reducer struct Forum {
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in
+              switch action {
+              case .onAppear: return ↓.send(.load)
+              case .load:
+                state.isLoading = true
+                return .run { send in await send(.loaded(try await api.fetch())) }
+              case .loaded: return .none
+              }
+            }
+            Analytics()
+          }
+        }
+        extension Forum {
+          struct Analytics: Reducer {
+            typealias State = Forum.State
+            typealias Action = Forum.Action
+            var body: some Reducer<State, Action> {
+              Reduce { state, action in
+                switch action {
+                case .onAppear: analytics.log("forum shown")
+                case .load, .loaded: break
+                }
+                return .none
+              }
+            }
+          }
+        }
+        """),
     ],
     nonTriggeringExamples: [
       .tca(
@@ -481,6 +538,95 @@ struct ActionPingPongRule: Rule {
           }
         }
         """),
+      .tca(
+        """
+        @Reducer struct Forum {
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in
+              switch action {
+              case .onAppear: return .send(.load)
+              case .load:
+                state.isLoading = true
+                return .run { send in await send(.loaded(try await api.fetch())) }
+              case .loaded: return .none
+              }
+            }
+            Analytics()
+          }
+        }
+        extension Forum {
+          struct Analytics: Reducer {
+            typealias State = Forum.State
+            typealias Action = Forum.Action
+            var body: some Reducer<State, Action> {
+              Reduce { state, action in
+                switch action {
+                case .load: analytics.log("forum loading")
+                case .onAppear, .loaded: break
+                }
+                return .none
+              }
+            }
+          }
+        }
+        """),
+      .tca(
+        """
+        @Reducer struct Recorded {
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in
+              switch action {
+              case .onAppear: return .send(.play)
+              case .play, .pause: return reducePlayer(&state, action)
+              }
+            }
+          }
+          func reducePlayer(_ state: inout State, _ action: Action) -> Effect<Action> {
+            switch action {
+            case .play:
+              state.viewModel.play()
+              return .none
+            case .pause:
+              state.viewModel.pause()
+              return .none
+            }
+          }
+        }
+        """),
+      .tca(
+        """
+        @Reducer struct Recording {
+          enum Action { case stopTapped, finished }
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in
+              switch action {
+              case .stopTapped: return .send(.finished)
+              case .finished:
+                state.isRecording = false
+                return .none
+              }
+            }
+          }
+        }
+        @Reducer struct RecordHome {
+          enum Action { case recording(Recording.Action) }
+          var body: some ReducerOf<Self> {
+            Reduce { state, action in
+              switch action {
+              case .recording(let action): return reduceRecording(&state, action)
+              }
+            }
+          }
+          func reduceRecording(_ state: inout State, _ action: Recording.Action) -> Effect<Action> {
+            switch action {
+            case .finished:
+              state.recording = nil
+              return .none
+            default: return .none
+            }
+          }
+        }
+        """),
       Example(
         """
         Reduce { state, action in
@@ -498,7 +644,7 @@ struct ActionPingPongRule: Rule {
     for (switchExpr, prefix) in file.reducerSwitches {
       let local = ActionHandlers.handlers(of: switchExpr, prefix: prefix) { _ in "" }
       let handlers = local.map(\.handler)
-      let type = ActionHandlers.reducerType(of: switchExpr)
+      let type = ActionHandlers.featureType(of: switchExpr)
       for element in switchExpr.cases {
         guard let switchCase = element.as(SwitchCaseSyntax.self) else { continue }
         // One finding a send, though two returns may merge the same array of effects.
@@ -526,7 +672,8 @@ struct ActionPingPongRule: Rule {
                 Self.describe(send, path), local[position].handler, elsewhere: false)
               result.append(
                 Finding(at: send) { index in
-                  Self.isHeardElsewhere(path, by: type, in: index) ? nil : message
+                  Self.isHeardElsewhere(path, by: type, in: index)
+                    || Self.runsInAnotherSwitch(path, of: type, in: index) ? nil : message
                 })
             case .none:
               // Handled by another switch of the same reducer, perhaps in another file.
@@ -608,6 +755,23 @@ struct ActionPingPongRule: Rule {
           return payload.contains(type)
         }
     }
+  }
+
+  /// Whether more than one switch of the feature `type` runs the action at `path` (its body's
+  /// and a reducer beside it that logs the action, say): sending the action is then how both
+  /// run, which one helper does not replace.
+  private static func runsInAnotherSwitch(
+    _ path: [String], of type: String?, in index: ProjectIndex
+  ) -> Bool {
+    guard let type else { return false }
+    var runs = 0
+    for handlers in index.actionHandlers[type] ?? [] {
+      guard case .handler(let position) = ActionHandlers.match(path, in: handlers),
+        !handlers[position].doesNothing, !handlers[position].dispatches
+      else { continue }
+      runs += 1
+    }
+    return runs > 1
   }
 
   /// `.send(.a(.b))` or `.run { await send(.a(.b)) }`, for a message.
