@@ -484,6 +484,9 @@ struct TypeSummary: Sendable {
   var computedProperties: Set<String>
   /// The computed instance properties whose written type is a `Set` (`var shown: Set<Tag>`).
   var computedSets: Set<String> = []
+  /// The computed instance properties that only read a path of properties
+  /// (`get { presentation.addRoutine }`; see `PatternBindingSyntax.forwardsStoredPath`).
+  var forwardingProperties: Set<String> = []
   /// Stored instance properties declared with `var`.
   var variableProperties: Set<String> = []
   /// The property wrapper of each wrapped stored property: `["model": "ObservedObject"]`.
@@ -504,7 +507,7 @@ struct TypeSummary: Sendable {
 extension TypeSummary: Codable {
   private enum CodingKeys: String, CodingKey {
     case name, kind, parent, storedNames, storedTypes, computedProperties, computedSets
-    case variableProperties
+    case forwardingProperties, variableProperties
     case wrappers, hasCustomEquality, conformances, mayPublish, mayStartWork
   }
 
@@ -523,6 +526,8 @@ extension TypeSummary: Codable {
     storedProperties = zip(names, types).map { (name: $0, type: $1) }
     computedProperties = try container.decode(Set<String>.self, forKey: .computedProperties)
     computedSets = try container.decode(Set<String>.self, forKey: .computedSets)
+    forwardingProperties = try container.decode(
+      Set<String>.self, forKey: .forwardingProperties)
     variableProperties = try container.decode(Set<String>.self, forKey: .variableProperties)
     wrappers = try container.decode([String: String].self, forKey: .wrappers)
     hasCustomEquality = try container.decode(Bool.self, forKey: .hasCustomEquality)
@@ -540,6 +545,7 @@ extension TypeSummary: Codable {
     try container.encode(storedProperties.map(\.type), forKey: .storedTypes)
     try container.encode(computedProperties, forKey: .computedProperties)
     try container.encode(computedSets, forKey: .computedSets)
+    try container.encode(forwardingProperties, forKey: .forwardingProperties)
     try container.encode(variableProperties, forKey: .variableProperties)
     try container.encode(wrappers, forKey: .wrappers)
     try container.encode(hasCustomEquality, forKey: .hasCustomEquality)
@@ -756,6 +762,7 @@ final class TypeRecorder {
           if binding.typeAnnotation?.type.trimmedText.hasPrefix("Set<") == true {
             summary.computedSets.insert(propertyName)
           }
+          if binding.forwardsStoredPath { summary.forwardingProperties.insert(propertyName) }
         } else {
           summary.storedProperties.append(
             (

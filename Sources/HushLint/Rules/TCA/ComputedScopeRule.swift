@@ -15,7 +15,9 @@ struct ComputedScopeRule: Rule {
       \\.child)); if the child needs derived values, store them in the child state and keep \
       them up to date in the reducer. A scope whose action is a case path the project \
       computes (extension Action.AllCasePaths { var scene: AnyCasePath<…> }) maps the \
-      feature to a view's own state and actions, as observe: does, and is not reported.
+      feature to a view's own state and actions, as observe: does, and is not reported; nor \
+      is a computed property whose getter only reads a stored path (get { \
+      presentation.addRoutine }): it hands out the stored child, rebuilding nothing.
       """,
     requiresComposableArchitecture: true,
     triggeringExamples: [
@@ -44,6 +46,19 @@ struct ComputedScopeRule: Rule {
       .tca("let rows = store.scope(state: ↓{ $0.rows.filter(\\.isVisible) }, action: \\.rows)"),
     ],
     nonTriggeringExamples: [
+      .tca(
+        """
+        struct Home: Reducer {
+          struct State {
+            var presentation = Presentation()
+            var addRoutine: AddRoutine.State? {
+              get { presentation.addRoutine }
+              set { presentation.addRoutine = newValue }
+            }
+          }
+        }
+        let child = store.scope(state: \\.addRoutine, action: \\.addRoutine)
+        """),
       .tca("ChildView(store: store.scope(state: \\.child, action: \\.child))"),
       .tca(
         """
@@ -110,8 +125,12 @@ struct ComputedScopeRule: Rule {
 
   private static func isComputedStateProperty(_ name: String, in index: ProjectIndex) -> Bool {
     let states = index.types["State"] ?? []
+    // One that only reads a stored path (`get { presentation.addRoutine }`) hands out the
+    // stored child: nothing is rebuilt.
     let isComputed =
-      states.contains { $0.computedProperties.contains(name) }
+      states.contains {
+        $0.computedProperties.contains(name) && !$0.forwardingProperties.contains(name)
+      }
       || index.extensionComputedProperties["State", default: []].contains(name)
     let isStored = states.contains { $0.storedProperties.contains { $0.name == name } }
     return isComputed && !isStored
