@@ -184,29 +184,36 @@ enum ActionHandlers {
         ? descendants(DeclReferenceExprSyntax.self, of: item.pattern).filter {
           $0.parent?.is(LabeledExprSyntax.self) == true
         }.map(\.baseName.text) : [])
-    guard bound.count == 1, let name = bound.first,
+    guard bound.count == 1, let name = bound.first, let (call, method) = handOff(statement),
+      let argument = call.arguments.enumerated().first(where: {
+        $0.element.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+      })?.offset
+    else { return nil }
+    return (method, argument, path)
+  }
+
+  /// The call that a case's only statement is or returns when it hands the state to a method
+  /// of the reducer (`reduceInner(&state, action)`, `self.handle(action, state: &state)`),
+  /// with the method's name.
+  private static func handOff(_ statement: CodeBlockItemSyntax.Item) -> (
+    call: FunctionCallExprSyntax, method: String
+  )? {
+    guard
       let call = (statement.as(ReturnStmtSyntax.self)?.expression ?? statement.as(ExprSyntax.self))?
         .as(FunctionCallExprSyntax.self),
       call.trailingClosure == nil,
       call.arguments.contains(where: { $0.expression.is(InOutExprSyntax.self) })
     else { return nil }
     let callee = call.calledExpression
-    let method: String
     if let reference = callee.as(DeclReferenceExprSyntax.self) {
-      method = reference.baseName.text
-    } else if let member = callee.as(MemberAccessExprSyntax.self),
+      return (call, reference.baseName.text)
+    }
+    if let member = callee.as(MemberAccessExprSyntax.self),
       member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
     {
-      method = member.declName.baseName.text
-    } else {
-      return nil
+      return (call, member.declName.baseName.text)
     }
-    guard
-      let argument = call.arguments.enumerated().first(where: {
-        $0.element.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == name
-      })?.offset
-    else { return nil }
-    return (method, argument, path)
+    return nil
   }
 
   /// The feature whose actions the reducer switch `switchExpr` handles: its reducer type
@@ -246,13 +253,7 @@ enum ActionHandlers {
   ) -> Bool {
     guard let subject = switchExpr.subject.as(DeclReferenceExprSyntax.self)?.baseName.text,
       switchCase.statements.count == 1, let statement = switchCase.statements.first?.item,
-      let call = (statement.as(ReturnStmtSyntax.self)?.expression ?? statement.as(ExprSyntax.self))?
-        .as(FunctionCallExprSyntax.self),
-      call.trailingClosure == nil,
-      call.calledExpression.is(DeclReferenceExprSyntax.self)
-        || call.calledExpression.as(MemberAccessExprSyntax.self)?.base?
-          .as(DeclReferenceExprSyntax.self)?.baseName.text == "self",
-      call.arguments.contains(where: { $0.expression.is(InOutExprSyntax.self) })
+      let (call, _) = handOff(statement)
     else { return false }
     return call.arguments.contains {
       $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == subject
@@ -723,7 +724,7 @@ enum ActionHandlers {
   }
 
   /// Whether `base`, a part of the state a method is called on, is named as an object that
-  /// does work is (`viewModel`, `cameraManager`, `player`, `recordingTask`): by name, since a
+  /// does work (`viewModel`, `cameraManager`, `player`, `recordingTask`): by name, since a
   /// file does not say whether a stored property's type is a class.
   private static func holdsObject(_ base: ExprSyntax) -> Bool {
     var expression = base
