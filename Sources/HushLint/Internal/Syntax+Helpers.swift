@@ -24,21 +24,25 @@ extension PatternBindingSyntax {
 
   /// Whether the binding has a getter rather than storage (observers `willSet`/`didSet` do
   /// not make a property computed).
-  /// Whether the property is computed and its getter only reads a path of properties
-  /// (`get { presentation.addRoutine }`, `var title: String { self.draft.title }`): it hands
-  /// out a value that is stored elsewhere, not one made on each read.
-  var forwardsStoredPath: Bool {
-    guard let accessorBlock else { return false }
+  /// The one expression a computed property's getter is or returns (`{ [.a, .b] }`,
+  /// `get { return presentation.addRoutine }`); `nil` for a stored property or a longer getter.
+  var getterExpression: ExprSyntax? {
+    guard let accessorBlock else { return nil }
     let body: CodeBlockItemListSyntax?
     switch accessorBlock.accessors {
     case .getter(let statements): body = statements
     case .accessors(let accessors):
       body = accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
     }
-    guard let body, body.count == 1, let item = body.first?.item else { return false }
-    guard
-      var expression = item.as(ReturnStmtSyntax.self)?.expression ?? item.as(ExprSyntax.self)
-    else { return false }
+    guard let body, body.count == 1, let item = body.first?.item else { return nil }
+    return item.as(ReturnStmtSyntax.self)?.expression ?? item.as(ExprSyntax.self)
+  }
+
+  /// Whether the property is computed and its getter only reads a path of properties
+  /// (`get { presentation.addRoutine }`, `var title: String { self.draft.title }`): it hands
+  /// out a value that is stored elsewhere, not one made on each read.
+  var forwardsStoredPath: Bool {
+    guard var expression = getterExpression else { return false }
     while true {
       if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
         expression = base

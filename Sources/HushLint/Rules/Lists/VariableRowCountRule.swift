@@ -72,6 +72,20 @@ struct VariableRowCountRule: Rule {
     nonTriggeringExamples: [
       Example(
         """
+        struct Board: View {
+          var tasks: [Task]
+          private var boardStates: [TaskState] { [.ready, .inProgress, .done] }
+          var body: some View {
+            List {
+              ForEach(boardStates, id: \\.self) { state in
+                if tasks.contains(where: { $0.state == state }) { Text(state.title) }
+              }
+            }
+          }
+        }
+        """),
+      Example(
+        """
         List {
           ForEach(FilterMethod.allCases, id: \\.self) { method in
             if method.isAvailable { Text(method.title) }
@@ -143,6 +157,7 @@ struct VariableRowCountRule: Rule {
         // long list whose rows List would build only as they scroll in.
         if let data = forEach.firstUnlabeledArgument,
           CollectionWorkInBodyRule.isConstant(CollectionWorkInBodyRule.unwrappingArray(data))
+            || Self.isConstantProperty(data, of: forEach, in: file)
         {
           return nil
         }
@@ -164,6 +179,29 @@ struct VariableRowCountRule: Rule {
         }
         return nil
       }
+  }
+
+  /// `ForEach(boardStates)` with `private var boardStates: [State] { [.ready, .done] }` in the
+  /// same view: a computed property of the view whose getter is constant data.
+  private static func isConstantProperty(
+    _ data: ExprSyntax, of forEach: FunctionCallExprSyntax, in file: LintedFile
+  ) -> Bool {
+    let name: String
+    if let reference = data.as(DeclReferenceExprSyntax.self) {
+      name = reference.baseName.text
+    } else if let member = data.as(MemberAccessExprSyntax.self),
+      member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
+    {
+      name = member.declName.baseName.text
+    } else {
+      return false
+    }
+    guard let typeName = ActionHandlers.reducerType(of: forEach),
+      let view = file.views.first(where: { $0.name == typeName }),
+      let property = view.properties.first(where: { $0.name == name && $0.isComputed }),
+      let value = property.binding.getterExpression
+    else { return false }
+    return CollectionWorkInBodyRule.isConstant(CollectionWorkInBodyRule.unwrappingArray(value))
   }
 
   private static func mayYieldNothing(_ ifExpr: IfExprSyntax) -> Bool {
