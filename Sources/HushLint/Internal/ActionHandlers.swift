@@ -407,16 +407,27 @@ enum ActionHandlers {
   static func match(_ path: [String], across switches: [[ActionHandler]]) -> ActionHandler? {
     var found: ActionHandler?
     for handlers in switches {
-      switch match(path, in: handlers) {
+      switch run(path, by: handlers) {
       case .none: continue
       case .unknown: return nil
       case .handler(let position):
-        // `case .inner(let action): return handleInnerAction(action, state: &state)` leaves
-        // it to the method's switch.
-        if handlers[position].doesNothing || handlers[position].dispatches { continue }
         guard found == nil else { return nil }
         found = handlers[position]
       }
+    }
+    return found
+  }
+
+  /// What one of a feature's switches does with the action at `path`, beside the others:
+  /// ``match(_:in:)``, but a handler that does nothing (`return .none`, `break`) or hands the
+  /// action to a method's switch (`case .inner(let action): return handleInnerAction(action,
+  /// state: &state)`) leaves it to the other switches (`.none`).
+  static func run(_ path: [String], by handlers: [ActionHandler]) -> Match {
+    let found = match(path, in: handlers)
+    if case .handler(let position) = found,
+      handlers[position].doesNothing || handlers[position].dispatches
+    {
+      return .none
     }
     return found
   }

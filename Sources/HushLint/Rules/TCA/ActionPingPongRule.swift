@@ -766,10 +766,7 @@ struct ActionPingPongRule: Rule {
     guard let type else { return false }
     var runs = 0
     for handlers in index.actionHandlers[type] ?? [] {
-      guard case .handler(let position) = ActionHandlers.match(path, in: handlers),
-        !handlers[position].doesNothing, !handlers[position].dispatches
-      else { continue }
-      runs += 1
+      if case .handler = ActionHandlers.run(path, by: handlers) { runs += 1 }
     }
     return runs > 1
   }
