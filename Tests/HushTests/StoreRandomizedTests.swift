@@ -178,8 +178,23 @@ import Testing
   /// The steps per seed `HUSH_MODEL_STEPS` asks the model tests for, if it is set.
   static let configuredSteps: Int? = getenv("HUSH_MODEL_STEPS").flatMap { Int(String(cString: $0)) }
 
-  @Test(arguments: [(1, false), (2, false), (1, true), (2, true)] as [(UInt64, Bool)])
-  func probesAreNeverStaleAndNeverWasted(seed: UInt64, forEach: Bool) async {
+  /// With `.idsOnly`, the items' shadow holds their ids alone after a plain reducer's write
+  /// (as with a screen's worth of rows observed in a long collection); otherwise it copies
+  /// them once one is observed.
+  @Test(
+    arguments: [
+      (1, false, .byDensity), (2, false, .byDensity), (1, true, .byDensity), (2, true, .byDensity),
+      (3, false, .idsOnly), (4, true, .idsOnly),
+    ] as [(UInt64, Bool, ShadowComparison)])
+  func probesAreNeverStaleAndNeverWasted(
+    seed: UInt64, forEach: Bool, shadow: ShadowComparison
+  ) async {
+    await ShadowComparison.$current.withValue(shadow) {
+      await checkProbes(seed: seed, forEach: forEach)
+    }
+  }
+
+  func checkProbes(seed: UInt64, forEach: Bool) async {
     var random = SplitMix64(seed: seed)
     let store =
       forEach

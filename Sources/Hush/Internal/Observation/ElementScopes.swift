@@ -34,10 +34,16 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
   // The shadow (see ``CollectionShadow``). No dynamic exclusivity checks: touched on the main
   // actor only, never during an access to them.
 
-  /// The ids of the collection when the shadow started: holding them makes a change of the
+  /// The ids of the collection at the last comparison: holding them makes a change of the
   /// ids copy them, so ids with the same bits are the same ids. `nil` while not shadowing.
   @exclusivity(unchecked) private var shadowIDs: OrderedSet<ID>?
-  /// The copy of the elements, in the collection's order; empty while not shadowing.
+  /// How the shadow compares, chosen when the first element stores were made (a test may
+  /// force one way).
+  private let comparison = ShadowComparison.current
+  /// Whether the shadow copies the elements (`shadow`); otherwise it holds only the ids, and
+  /// each active element scope compares its element with the last value its lens holds.
+  @exclusivity(unchecked) private var copiesElements = false
+  /// The copy of the elements, in the collection's order; empty unless `copiesElements`.
   @exclusivity(unchecked) private var shadow: [Element] = []
   /// The comparisons in a row that found no element changed.
   @exclusivity(unchecked) private var unchangedComparisons = 0
@@ -46,12 +52,19 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
   /// The scopes of those elements (capacity reused).
   @exclusivity(unchecked) private var changedScopes: ContiguousArray<ObservationCell> = []
 
-  /// After this many comparisons in a row that found nothing changed, the shadow stops and the
-  /// scope takes a snapshot again: a send that leaves the collection alone then costs one
-  /// byte comparison instead of one over all elements. Dropping the copy costs about what one
-  /// copy-on-write of the collection does, and a comparison over the elements is dozens of
-  /// times cheaper than either.
+  /// After this many comparisons in a row that found nothing changed, a shadow that copies
+  /// the elements stops and the scope takes a snapshot again: a send that leaves the
+  /// collection alone then costs one byte comparison instead of one over all elements.
+  /// Dropping the copy costs about what one copy-on-write of the collection does, and a
+  /// comparison over the elements is dozens of times cheaper than either. A shadow of the ids
+  /// alone does not stop: a comparison costs what the active element scopes do, where a
+  /// snapshot would make the next write copy the collection.
   static var patience: Int { 16 }
+
+  /// The shadow copies the elements when at least one element in this many has an active
+  /// scope: one comparison of all the elements in large blocks then costs less than one per
+  /// active scope, each through its lens.
+  static var copyingDensity: Int { 16 }
 
   /// The current period of removal tracking, or `nil` when removals are not tracked.
   ///
@@ -119,9 +132,33 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
     let removed = entries.filter { !ids.contains($0.key) }
     for (id, entry) in removed {
       guard let index = oldIDs.firstIndex(of: id) else { continue }
+      Self.lens(of: entry).elementWasRemoved(lastValue: elements[index])
+    }
+  }
+
+  /// The ids changed to `ids`: the live scopes of the elements that left keep the last value
+  /// their lens holds (the shadow of the ids alone keeps it up to date at every comparison).
+  private func elementsWillChange(to ids: OrderedSet<ID>) {
+    let removed = entries.filter { !ids.contains($0.key) }
+    for (_, entry) in removed {
+      Self.lens(of: entry).elementWasRemoved()
+    }
+  }
+
+  /// The lens of an entry's scope (made by `makeScope`, so an `ElementLens<ID, Element>`).
+  private static func lens(of entry: Entry) -> ElementLens<ID, Element> {
+    unsafeDowncast(entry.scope.takeUnretainedValue().lens, to: ElementLens<ID, Element>.self)
+  }
+
+  /// Brings the last value of every live element scope that no observer compares up to date
+  /// with `collection`, so that a removal keeps the value seen at the last comparison (what a
+  /// snapshot or the copy gives the others).
+  ///
+  /// - Complexity: O(live scopes).
+  private func refreshInactiveScopes(in collection: UnsafePointer<IdentifiedArray<ID, Element>>) {
+    for entry in entries.values {
       let scope = entry.scope.takeUnretainedValue()
-      unsafeDowncast(scope.lens, to: ElementLens<ID, Element>.self)
-        .elementWasRemoved(lastValue: elements[index])
+      if scope.activeIndex < 0 { Self.lens(of: entry).refreshLast(in: collection) }
     }
   }
 
@@ -129,16 +166,22 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
 
   override func startShadowing(
     from old: UnsafePointer<IdentifiedArray<ID, Element>>,
-    to new: UnsafePointer<IdentifiedArray<ID, Element>>
+    to new: UnsafePointer<IdentifiedArray<ID, Element>>,
+    observers: ObserverSet<IdentifiedArray<ID, Element>>
   ) -> Bool {
     // Without element scopes there is nothing to compare per element; with other ids, the
     // collection changed shape, not elements in place.
     guard !entries.isEmpty, hasSameBits(old.pointee.ids, new.pointee.ids) else { return false }
     shadowIDs = old.pointee.ids
+    unchangedComparisons = 0
+    switch comparison {
+    case .byDensity:
+      copiesElements = observers.activeElementCount &* Self.copyingDensity >= new.pointee.count
+    case .idsOnly: copiesElements = false
+    }
     // Shares the snapshot's buffer, which the scope drops next: the copy is then the only
     // reference to it, and is updated in place.
-    shadow = old.pointee.elements
-    unchangedComparisons = 0
+    if copiesElements { shadow = old.pointee.elements }
     return true
   }
 
@@ -146,7 +189,11 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
     guard let shadowIDs else { return }
     let ids = collection.pointee.ids
     if !entries.isEmpty, !hasSameBits(shadowIDs, ids) {
-      elementsWillChange(from: shadowIDs, elements: shadow, to: ids)
+      if copiesElements {
+        elementsWillChange(from: shadowIDs, elements: shadow, to: ids)
+      } else {
+        elementsWillChange(to: ids)
+      }
     }
     stopShadowing()
   }
@@ -154,6 +201,7 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
   override func stopShadowing() {
     guard shadowIDs != nil else { return }
     shadowIDs = nil
+    copiesElements = false
     shadow = []
     unchangedComparisons = 0
   }
@@ -165,6 +213,19 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
   ) -> Bool {
     guard let shadowIDs else { return false }
     let ids = collection.pointee.ids
+    guard copiesElements else {
+      // The ids alone: every active element scope compares its element with its last value,
+      // O(active observers) whatever the collection holds.
+      if hasSameBits(shadowIDs, ids) {
+        observers.collectChangesWithSameIDs(in: collection, into: &changed, recorder: recorder)
+      } else {
+        if !entries.isEmpty { elementsWillChange(to: ids) }
+        self.shadowIDs = ids
+        observers.collectChanges(in: collection, into: &changed, recorder: recorder)
+      }
+      refreshInactiveScopes(in: collection)
+      return true
+    }
     guard hasSameBits(shadowIDs, ids) else {
       // The elements that left take their last value from the copy.
       if !entries.isEmpty { elementsWillChange(from: shadowIDs, elements: shadow, to: ids) }

@@ -340,6 +340,9 @@ final class ObserverSet<Base> {
     return listener
   }
 
+  /// How many element scopes are active.
+  var activeElementCount: Int { activeElements.count }
+
   /// Whether no observer is active: then nothing of `Base` is compared on a change.
   var isInactive: Bool { active.isEmpty && activeElements.isEmpty }
 
@@ -447,6 +450,28 @@ final class ObserverSet<Base> {
     for observer in active {
       Self.observer(observer).collectChanges(in: base, into: &changed, recorder: recorder)
     }
+    collectElementScopeChanges(in: base, into: &changed, recorder: recorder)
+  }
+
+  /// Compares the active observers against `base` when its ids are those of the last
+  /// comparison (a collection whose elements may have changed in place): the observers of the
+  /// ids alone are skipped.
+  ///
+  /// - Complexity: O(active observers).
+  func collectChangesWithSameIDs(
+    in base: UnsafePointer<Base>, into changed: inout [ObservationCell],
+    recorder: ChangeRecorder?
+  ) {
+    collectChangesBesideElements(in: base, into: &changed, recorder: recorder)
+    collectElementScopeChanges(in: base, into: &changed, recorder: recorder)
+  }
+
+  /// Compares every active element scope against `base`.
+  @inline(__always)
+  private func collectElementScopeChanges(
+    in base: UnsafePointer<Base>, into changed: inout [ObservationCell],
+    recorder: ChangeRecorder?
+  ) {
     guard !activeElements.isEmpty else { return }
     if let collectElementChanges {
       collectElementChanges(base, activeElements, &changed, recorder)

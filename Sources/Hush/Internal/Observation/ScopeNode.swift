@@ -129,9 +129,14 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
       guard let old = lens.snapshotPointer else { return false }
       // Bitwise unchanged: nothing under this scope changed (as `withChangedChild` finds).
       if lens.snapshotMatches(child) { return true }
-      guard shadow.startShadowing(from: old, to: child) else { return false }
-      // The shadow holds the old elements now; the snapshot would make the next write copy
-      // the collection again.
+      guard shadow.startShadowing(from: old, to: child, observers: observers) else {
+        return false
+      }
+      // The shadow holds what it compares with now; the snapshot would make the next write
+      // copy the collection again.
+      lens.dropSnapshot()
+    } else {
+      // A comparison of everything (after a shared value changed) took one while shadowing.
       lens.dropSnapshot()
     }
     guard
@@ -521,6 +526,19 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
     _ = markRemoved()
   }
 
+  /// The element left the collection, its last value is the last one seen.
+  func elementWasRemoved() {
+    _ = markRemoved()
+  }
+
+  /// Brings the last value up to date with the element in `parent`, for a scope no observer
+  /// compares: a removal keeps the value seen last. Marks the lens removed when the element is
+  /// gone.
+  func refreshLast(in parent: UnsafePointer<IdentifiedArray<ID, Element>>) {
+    guard !isRemoved else { return }
+    _ = withChangedChild(in: parent) { _ in }
+  }
+
   override var isChildRemoved: Bool { isRemoved }
 
   /// Finds the element where it was last found, else by id, and remembers its index.
@@ -615,21 +633,41 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
 ///
 /// A scope's snapshot shares the collection's buffers, so every in-place write to an element
 /// copies the whole collection first (and the snapshot then releases the old copy): O(rows)
-/// retains and releases per send. Once the scope sees such a write, the shadow takes the
-/// snapshot's elements as its own private copy and the scope drops the snapshot: the
-/// collection's buffer is then referenced by the state alone and later writes happen in
-/// place. Each comparison checks the ids, then compares the elements with the copy in large
-/// blocks of bytes, and compares only the scopes of the elements that differ.
+/// retains and releases per send. Once the scope sees such a write, the shadow replaces the
+/// snapshot: the collection's buffer is then referenced by the state alone and later writes
+/// happen in place. Each comparison checks the ids first. Then, when few elements have an
+/// active scope (a screen's worth of a long collection), each of those compares its element
+/// with the last value its lens holds: O(observed rows), whatever the collection holds. When
+/// many do, the shadow takes the snapshot's elements as its own private copy, compares the
+/// elements with it in large blocks of bytes, and compares only the scopes of the elements
+/// that differ.
 ///
-/// The comparison is sound for the reason a snapshot's is: the copy holds its own references
-/// to every element's buffers, so an element bitwise identical to its copy is the same value.
+/// Both are sound for the reason a snapshot's comparison is: the copy, like a lens's last
+/// value, holds its own references to the element's buffers, so an element bitwise identical
+/// to it is the same value.
+/// How the shadows of collections compare (see ``CollectionShadow``): by the density of active
+/// element scopes, or always one way (the model tests run both).
+enum ShadowComparison: Sendable {
+  /// A copy of the elements when at least one element in 16 has an active scope, the ids alone
+  /// otherwise.
+  case byDensity
+  /// Always the ids alone.
+  case idsOnly
+
+  /// How the shadows of the collections whose first element stores are made in this task
+  /// compare.
+  @TaskLocal static var current = ShadowComparison.byDensity
+}
+
 class CollectionShadow<Collection> {
   /// Whether the shadow holds a copy of the collection's elements.
   var isShadowing: Bool { false }
-  /// Takes over the elements of `old` (the scope's snapshot, about to be dropped) when `new`
-  /// has the same ids; returns whether it did.
+  /// Starts shadowing the collection, now `new`, in place of the scope's snapshot `old`
+  /// (about to be dropped) when `new` has the same ids; returns whether it did. `observers`
+  /// are the scope's.
   func startShadowing(
-    from old: UnsafePointer<Collection>, to new: UnsafePointer<Collection>
+    from old: UnsafePointer<Collection>, to new: UnsafePointer<Collection>,
+    observers: ObserverSet<Collection>
   ) -> Bool { false }
   /// Compares `collection` with the copy, as the scope's observers would compare it, and
   /// brings the copy up to date. Returns `false`, having stopped, when the ids changed. Stops
