@@ -32,7 +32,7 @@ public final class LintCache: @unchecked Sendable {
   /// The most entries a cache keeps: those of the last lint, then older ones.
   static let maximumEntries = 50_000
   /// Bumped whenever the encoding of an entry changes.
-  static let formatVersion = 14
+  static let formatVersion = 15
 
   /// An empty cache for lints whose ``fingerprint`` is `fingerprint`.
   public init(fingerprint: String) {

@@ -641,16 +641,19 @@ enum ActionHandlers {
     return name.as(DeclReferenceExprSyntax.self)?.baseName.text == "Effect"
   }
 
-  /// The action of `.run { send in await send(.x) }` with nothing before the send: such an
-  /// effect only runs the store again with `.x`.
+  /// The action of `.run { send in await send(.x) }` with nothing before the send (also with
+  /// more work after it, and as `.run(operation: { send in … }, catch: …)`): the effect's first
+  /// step runs the store again with `.x`, which the case could have done itself.
   private static func sentByRun(_ call: FunctionCallExprSyntax) -> ExprSyntax? {
-    guard call.arguments.isEmpty,
-      let closure = call.trailingClosure, closure.statements.count == 1,
+    let operation =
+      call.trailingClosure
+      ?? call.argument("operation")?.as(ClosureExprSyntax.self)
+    guard let closure = operation,
+      call.arguments.allSatisfy({ ["priority", "operation", "catch"].contains($0.label?.text) }),
       let parameter = closure.signature?.parameterClause?.as(
         ClosureShorthandParameterListSyntax.self)?.first?.name.text,
-      let awaited = statementExpressions(closure.statements).first,
-      closure.statements.first?.item.as(ExprSyntax.self).map({ $0.is(AwaitExprSyntax.self) })
-        ?? false,
+      let first = closure.statements.first?.item.as(ExprSyntax.self),
+      first.is(AwaitExprSyntax.self), case let awaited = unwrapped(first),
       let send = awaited.as(FunctionCallExprSyntax.self),
       send.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == parameter,
       send.arguments.count == 1, let action = send.arguments.first?.expression,

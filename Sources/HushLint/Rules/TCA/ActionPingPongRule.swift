@@ -14,7 +14,8 @@ struct ActionPingPongRule: Rule {
       shared logic into a helper (a mutating method on State, or a function returning the \
       Effect) and call it from both places. The send is found wherever the case returns it \
       (inside if, guard or switch, as Effect.send, in .merge or first in .concatenate, in either \
-      side of ? :, or as .run { send in await send(.x) } with nothing before it), and the \
+      side of ? :, or as the first thing a .run does: .run { send in await send(.x); … }, also \
+      .run(operation:catch:)), and the \
       handler in any switch of the feature, in any file, including the \
       reduce(into:internalAction:) of features that split their actions into groups, and the \
       switch of a method that a case hands its payload to (case .inner(let action): return \
@@ -91,6 +92,25 @@ struct ActionPingPongRule: Rule {
           case .a: return ↓.send(.b)
           case .b: state.x = 1; return .none
           case .c: return ↓.send(.b, animation: .default)
+          }
+        }
+        """),
+      .tca(
+        """
+        Reduce { state, action in
+          switch action {
+          case let .login(info):
+            return ↓.run(operation: { send in
+              await send(.setLoginInfo(info))
+              let token = try await auth.login(info)
+              await send(.loggedIn(token))
+            }, catch: { _, _ in })
+          case let .setLoginInfo(info):
+            state.loginInfo = info
+            return .none
+          case let .loggedIn(token):
+            state.token = token
+            return .none
           }
         }
         """),
@@ -332,6 +352,32 @@ struct ActionPingPongRule: Rule {
         """),
     ],
     nonTriggeringExamples: [
+      .tca(
+        """
+        Reduce { state, action in
+          switch action {
+          case let .queryChanged(query):
+            state.query = query
+            return .run { send in
+              await send(.setSearching(true))
+              await send(.results(try await api.search(query)))
+            }
+            .debounce(id: SearchID.self, for: 0.3, scheduler: mainQueue)
+          case .retry:
+            return .run { send in
+              let results = try await api.search("")
+              await send(.setSearching(false))
+              await send(.results(results))
+            }
+          case let .setSearching(isSearching):
+            state.isSearching = isSearching
+            return .none
+          case let .results(items):
+            state.items = items
+            return .none
+          }
+        }
+        """),
       .tca(
         """
         Reduce { state, action in
