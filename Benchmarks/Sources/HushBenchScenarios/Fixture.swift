@@ -81,5 +81,5 @@ public let allScenarios: [Scenario] = [
   rowFanOutScenario, sendCostScenario, trackedReadScenario, scopeScenario,
   highFrequencyInputScenario, derivedScenario, changeLogScenario, subscriptReadersScenario,
   derivedRowsScenario, macroStateScenario, sharedCostScenario, sharedReadScenario,
-  observedRowsScenario,
+  observedRowsScenario, scaleRowsScenario,
 ]

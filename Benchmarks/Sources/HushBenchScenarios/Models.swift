@@ -56,6 +56,9 @@ public enum AppAction {
   case renameRow(id: Int, String)
   case settings(SettingsAction)
   case row(id: Int, action: RowAction)
+  /// Takes a row out (a plain reducer's `remove(id:)`), or puts it back at `index`.
+  case removeRow(id: Int)
+  case insertRow(Row, at: Int)
 }
 
 @MainActor
@@ -80,6 +83,10 @@ func reduceApp(_ state: inout AppState, _ action: AppAction, rows: Bool) -> Effe
     state.settings.fontSize = size
   case let .row(id, .setValue(value)):
     if rows { state.rows[id: id]?.value = value }
+  case let .removeRow(id):
+    state.rows.remove(id: id)
+  case let .insertRow(row, index):
+    state.rows.insert(row, at: index)
   }
   return .none
 }

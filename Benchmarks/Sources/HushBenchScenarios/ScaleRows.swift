@@ -1,0 +1,125 @@
+import Hush
+import Observation
+
+#if canImport(Combine)
+  import Combine
+#else
+  import OpenCombineShim
+#endif
+
+/// Scenario 14 (issue 51): what grows with the number of rows. The first render of a list of
+/// N rows (the store, or the model, made and every row read once by its own reader), and a
+/// row taken out of the middle and put back while every other row has a reader.
+public let scaleRowsScenario = Scenario(
+  id: "scale",
+  title: "14. Rows at scale: first render, insert and remove",
+  operationDescription:
+    "N rows made and each read once by its own reader, then one row changes (a first"
+    + " render); or the middle row removed or inserted again beside N - 1 row readers and a"
+    + " reader of the count (time per operation)",
+  columnTitle: "N rows",
+  columns: [1_000, 10_000],
+  columnLabels: nil,
+  implementations: [
+    .init(name: "Hush Store, first render (element store per row)") { n in
+      firstRender { frame in
+        let store = makeAppStore(rowCount: n)
+        let rows = store.scope(state: \.rows, action: AppAction.row)
+        let readers = rows.map { row in TrackedReader(frame: frame) { row.value } }
+        return ([store] + readers, { rows[id: n / 2]!.send(.setValue(1)) })
+      }
+    },
+    .init(name: "@Observable object per row, first render") { n in
+      firstRender { frame in
+        let model = ObservableRowObjects(rowCount: n)
+        let readers = model.rows.map { row in TrackedReader(frame: frame) { row.value } }
+        return ([model] + readers, { model.rows[n / 2].value = 1 })
+      }
+    },
+    .init(name: "Hush Store, middle row removed or inserted, N - 1 row readers") { n in
+      let frame = Frame()
+      let store = makeAppStore(rowCount: n)
+      let rows = store.scope(state: \.rows, action: AppAction.row)
+      let middle = n / 2
+      let readers =
+        rows.filter { $0.id != middle }.map { row in TrackedReader(frame: frame) { row.value } }
+        + [TrackedReader(frame: frame) { store.rows.count }]
+      return insertRemove(frame: frame, keepAlive: [store] + readers, readers: readers) { i in
+        if i % 2 == 0 {
+          store.send(.removeRow(id: middle))
+        } else {
+          store.send(.insertRow(Row(id: middle), at: middle))
+        }
+      }
+    },
+    .init(name: "@Observable objects in an array, middle row removed or inserted") { n in
+      let frame = Frame()
+      let model = ObservableRowList(rowCount: n)
+      let middle = n / 2
+      let removed = model.rows[middle]
+      let readers =
+        model.rows.filter { $0.id != middle }.map { row in
+          TrackedReader(frame: frame) { row.value }
+        } + [TrackedReader(frame: frame) { model.rows.count }]
+      return insertRemove(frame: frame, keepAlive: [model] + readers, readers: readers) { i in
+        if i % 2 == 0 {
+          model.rows.remove(at: middle)
+        } else {
+          model.rows.insert(removed, at: middle)
+        }
+      }
+    },
+  ],
+  reportsRenders: true
+)
+
+/// `ObservableRow` objects in one observed array, for inserts and removals.
+@Observable
+public final class ObservableRowList {
+  public var rows: [ObservableRow]
+
+  public init(rowCount: Int) {
+    rows = (0..<rowCount).map(ObservableRow.init(id:))
+  }
+}
+
+/// Each operation makes the list with `make` (what it holds, and a change of one row), which
+/// renders every row once, then makes that change: exactly one reader renders again. Nothing is
+/// kept between operations.
+@MainActor
+private func firstRender(
+  make: @escaping @MainActor (Frame) -> (keepAlive: [AnyObject], change: @MainActor () -> Void)
+) -> Fixture {
+  let frame = Frame()
+  return Fixture(
+    frame: frame, keepAlive: [frame],
+    verify: { verifyRenders(frame, operations: $0, expectedPerChange: 1) }
+  ) { _ in
+    let made = make(frame)
+    withExtendedLifetime(made.keepAlive) {
+      made.change()
+      frame.flush()
+    }
+  }
+}
+
+/// Operation `i` removes the middle row (even `i`) or puts it back (odd `i`): only the
+/// reader of the count (the last of `readers`) renders, once per operation.
+@MainActor
+private func insertRemove(
+  frame: Frame, keepAlive: [AnyObject], readers: [TrackedReader],
+  change: @escaping @MainActor (Int) -> Void
+) -> Fixture {
+  Fixture(
+    frame: frame, keepAlive: [frame] + keepAlive,
+    verify: { operations in
+      if let reader = readers.dropLast().first(where: { $0.renders > 0 }) {
+        return "a row reader rendered \(reader.renders) times; only the count's should"
+      }
+      return verifyRenders(frame, operations: operations, expectedPerChange: 1)
+    }
+  ) { i in
+    change(i)
+    frame.flush()
+  }
+}
