@@ -129,20 +129,49 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
   private func elementsWillChange(
     from oldIDs: OrderedSet<ID>, elements: [Element], to ids: OrderedSet<ID>
   ) {
-    let removed = entries.filter { !ids.contains($0.key) }
-    for (id, entry) in removed {
-      guard let index = oldIDs.firstIndex(of: id) else { continue }
+    for (id, entry, known) in removedEntries(from: oldIDs, to: ids) {
+      guard let index = known ?? oldIDs.firstIndex(of: id) else { continue }
       Self.lens(of: entry).elementWasRemoved(lastValue: elements[index])
     }
   }
 
-  /// The ids changed to `ids`: the live scopes of the elements that left keep the last value
-  /// their lens holds (the shadow of the ids alone keeps it up to date at every comparison).
-  private func elementsWillChange(to ids: OrderedSet<ID>) {
-    let removed = entries.filter { !ids.contains($0.key) }
-    for (_, entry) in removed {
+  /// The ids changed from `oldIDs` to `ids`: the live scopes of the elements that left keep
+  /// the last value their lens holds (the shadow of the ids alone keeps it up to date at every
+  /// comparison).
+  private func elementsWillChange(from oldIDs: OrderedSet<ID>, to ids: OrderedSet<ID>) {
+    for (_, entry, _) in removedEntries(from: oldIDs, to: ids) {
       Self.lens(of: entry).elementWasRemoved()
     }
+  }
+
+  /// The live entries whose ids are in `oldIDs` and not in `ids`, each with its index in
+  /// `oldIDs` when known.
+  ///
+  /// When many elements have a live scope (a list with every row on screen), the ids the two
+  /// share at their start and at their end are passed over by comparison (the same id at the
+  /// same place is still there), and only the ids between are looked up: an insertion or a
+  /// removal costs O(N) comparisons rather than a hash lookup per live scope.
+  private func removedEntries(
+    from oldIDs: OrderedSet<ID>, to ids: OrderedSet<ID>
+  ) -> [(id: ID, entry: Entry, index: Int?)] {
+    guard entries.count &* 4 >= oldIDs.count else {
+      return entries.compactMap { id, entry in ids.contains(id) ? nil : (id, entry, nil) }
+    }
+    let old = oldIDs.elements
+    let new = ids.elements
+    let shared = min(old.count, new.count)
+    var prefix = 0
+    while prefix < shared, old[prefix] == new[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < shared - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+      suffix += 1
+    }
+    var removed: [(id: ID, entry: Entry, index: Int?)] = []
+    for index in prefix..<(old.count - suffix) {
+      let id = old[index]
+      if let entry = entries[id], !ids.contains(id) { removed.append((id, entry, index)) }
+    }
+    return removed
   }
 
   /// The lens of an entry's scope (made by `makeScope`, so an `ElementLens<ID, Element>`).
@@ -192,7 +221,7 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
       if copiesElements {
         elementsWillChange(from: shadowIDs, elements: shadow, to: ids)
       } else {
-        elementsWillChange(to: ids)
+        elementsWillChange(from: shadowIDs, to: ids)
       }
     }
     stopShadowing()
@@ -219,7 +248,7 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
       if hasSameBits(shadowIDs, ids) {
         observers.collectChangesWithSameIDs(in: collection, into: &changed, recorder: recorder)
       } else {
-        if !entries.isEmpty { elementsWillChange(to: ids) }
+        if !entries.isEmpty { elementsWillChange(from: shadowIDs, to: ids) }
         self.shadowIDs = ids
         observers.collectChanges(in: collection, into: &changed, recorder: recorder)
       }
@@ -299,10 +328,24 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
         // and stride read once: a shared lens method cost about 40k instructions more per
         // plain write at 10,000 rows (and 1k per element send) in callgrind.
         let index = lens.lastIndex
-        if let base, index < count, !SharedChanges.isComparingAll,
-          hasSameBytes(base + index * stride, lens.last, count: size)
-        {
-          continue
+        if let base, !SharedChanges.isComparingAll {
+          if index < count, hasSameBytes(base + index * stride, lens.last, count: size) {
+            continue
+          }
+          // One element inserted or removed before this one moved it by one place: found
+          // there bitwise unchanged, it is the same element (its id is part of its value,
+          // and ids are unique), with no lookup of its id.
+          if index &+ 1 < count, hasSameBytes(base + (index &+ 1) * stride, lens.last, count: size),
+            lens.elementMoved(to: index &+ 1)
+          {
+            continue
+          }
+          if index > 0, index &- 1 < count,
+            hasSameBytes(base + (index &- 1) * stride, lens.last, count: size),
+            lens.elementMoved(to: index &- 1)
+          {
+            continue
+          }
         }
         scope.collectChanges(in: collection, into: &changed, recorder: recorder)
       }

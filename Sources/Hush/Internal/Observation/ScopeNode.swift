@@ -541,6 +541,14 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
 
   override var isChildRemoved: Bool { isRemoved }
 
+  /// The element, bitwise its last value, was found at `index`: it moved there. Returns
+  /// `false` (and changes nothing) for a lens whose element was found removed.
+  func elementMoved(to index: Int) -> Bool {
+    guard !isRemoved else { return false }
+    lastIndex = index
+    return true
+  }
+
   /// Finds the element where it was last found, else by id, and remembers its index.
   override func containsChild(in parent: UnsafePointer<IdentifiedArray<ID, Element>>) -> Bool {
     guard !isRemoved else { return false }
