@@ -112,9 +112,12 @@ func report(_ name: String, _ samples: [(wall: Double, cpu: Double)], floor: Dou
 // The parse floor and the cold lint, measured in turn (a parse, then a lint, `runs` times), so
 // that both see the same load on a shared machine.
 let linter = Linter(configuration: measuredRules)
+/// `hush lint` as it runs without a configuration: the rules on by default only.
+let defaultLinter = Linter(configuration: Configuration())
 var violations = 0
 var parse: [(wall: Double, cpu: Double)] = []
 var cold: [(wall: Double, cpu: Double)] = []
+var coldDefault: [(wall: Double, cpu: Double)] = []
 for _ in 0..<runs {
   parse.append(
     measure {
@@ -125,6 +128,7 @@ for _ in 0..<runs {
       }
     })
   cold.append(measure { violations = linter.lint(files: files).violations.count })
+  coldDefault.append(measure { _ = defaultLinter.lint(files: files) })
 }
 let floor = median(parse.map(\.cpu))
 report("parse floor", parse)
@@ -134,6 +138,12 @@ print(
   String(
     format: "  cold lint ÷ the parse before it, cpu: median ×%.2f (runs ×%.2f … ×%.2f)",
     median(pairRatios), pairRatios.first ?? 0, pairRatios.last ?? 0))
+report("cold lint, default", coldDefault, floor: floor)
+let defaultRatios = zip(coldDefault, parse).map { $0.cpu / $1.cpu }.sorted()
+print(
+  String(
+    format: "  default rules ÷ the parse, cpu: median ×%.2f (runs ×%.2f … ×%.2f)",
+    median(defaultRatios), defaultRatios.first ?? 0, defaultRatios.last ?? 0))
 
 /// Visits every node and does nothing: what one walk of a tree costs.
 final class EmptyWalk: SyntaxVisitor {}

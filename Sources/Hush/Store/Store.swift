@@ -60,9 +60,18 @@ public final class Store<State, Action> {
   /// then (every initializer takes it from the state's own `id`), which `id` relies on.
   /// `nonisolated(unsafe)`: a constant, set once in `init`.
   nonisolated(unsafe) let identity: AnyHashable?
-  /// The effects this store runs (only a root store runs any); `package` so that `TestStore`
-  /// can see what is in flight.
-  package let effects = EffectRuntime<Action>()
+  /// The effects this store runs; `package` so that `TestStore` can see what is in flight.
+  /// Only a root store runs any (a scoped store sends to its parent), and only a root store
+  /// has a runtime: an element store of each row of a list would otherwise make one (with
+  /// its lock) for nothing.
+  nonisolated package var effects: EffectRuntime<Action> {
+    guard let ownEffects else {
+      preconditionFailure("a scoped store runs no effects: its root does")
+    }
+    return ownEffects
+  }
+  /// A root store's effects; `nil` for a scoped store.
+  private let ownEffects: EffectRuntime<Action>?
 
   /// What only a root store has. A class held in a constant: a send reads its parts without
   /// copying them (a struct would be copied out of the optional, with a retain per part).
@@ -159,6 +168,7 @@ public final class Store<State, Action> {
     self.observers = stateRoot.observers
     self.forward = nil
     self.parent = nil
+    self.ownEffects = EffectRuntime()
     self.identity = identityOf(initialState)
   }
 
@@ -172,11 +182,12 @@ public final class Store<State, Action> {
     self.observers = host.observers
     self.forward = forward
     self.parent = parent
+    self.ownEffects = nil
     self.identity = identity
   }
 
   deinit {
-    effects.cancelAll()
+    ownEffects?.cancelAll()
   }
 
   // MARK: Reading and writing
