@@ -132,18 +132,21 @@ for _ in 0..<runs {
 }
 let floor = median(parse.map(\.cpu))
 report("parse floor", parse)
+
+/// The runs of `lint`, each divided by the `parse` run just before it: their median and range.
+func reportRatios(
+  _ name: String, _ lint: [(wall: Double, cpu: Double)], parse: [(wall: Double, cpu: Double)]
+) {
+  let ratios = zip(lint, parse).map { $0.cpu / $1.cpu }.sorted()
+  print(
+    String(
+      format: "  \(name) ÷ the parse before it, cpu: median ×%.2f (runs ×%.2f … ×%.2f)",
+      median(ratios), ratios.first ?? 0, ratios.last ?? 0))
+}
 report("cold lint", cold, floor: floor)
-let pairRatios = zip(cold, parse).map { $0.cpu / $1.cpu }.sorted()
-print(
-  String(
-    format: "  cold lint ÷ the parse before it, cpu: median ×%.2f (runs ×%.2f … ×%.2f)",
-    median(pairRatios), pairRatios.first ?? 0, pairRatios.last ?? 0))
+reportRatios("cold lint", cold, parse: parse)
 report("cold lint, default", coldDefault, floor: floor)
-let defaultRatios = zip(coldDefault, parse).map { $0.cpu / $1.cpu }.sorted()
-print(
-  String(
-    format: "  default rules ÷ the parse, cpu: median ×%.2f (runs ×%.2f … ×%.2f)",
-    median(defaultRatios), defaultRatios.first ?? 0, defaultRatios.last ?? 0))
+reportRatios("default rules", coldDefault, parse: parse)
 
 /// Visits every node and does nothing: what one walk of a tree costs.
 final class EmptyWalk: SyntaxVisitor {}
