@@ -645,9 +645,9 @@ enum ActionHandlers {
   /// more work after it, and as `.run(operation: { send in … }, catch: …)`): the effect's first
   /// step runs the store again with `.x`, which the case could have done itself.
   private static func sentByRun(_ call: FunctionCallExprSyntax) -> ExprSyntax? {
+    // `operation:` first: with it, a trailing closure is the `catch:` handler.
     let operation =
-      call.trailingClosure
-      ?? call.argument("operation")?.as(ClosureExprSyntax.self)
+      call.argument("operation")?.as(ClosureExprSyntax.self) ?? call.trailingClosure
     guard let closure = operation,
       call.arguments.allSatisfy({ ["priority", "operation", "catch"].contains($0.label?.text) }),
       let parameter = closure.signature?.parameterClause?.as(
