@@ -1,12 +1,6 @@
 import Hush
 import Observation
 
-#if canImport(Combine)
-  import Combine
-#else
-  import OpenCombineShim
-#endif
-
 /// Scenario 14 (issue 51): what grows with the number of rows. The first render of a list of
 /// N rows (the store, or the model, made and every row read once by its own reader), and a
 /// row taken out of the middle and put back while every other row has a reader.
