@@ -156,55 +156,59 @@ final class ElementStores<ID: Hashable, State, Action> {
     guard let element else { return stale }
     let node =
       scopes[id: id] ?? scopes.makeScope(id: id, element: element, in: collection.observers)
-    let collection = self.collection
-    let send = self.send
-    let scopes = self.scopes
     let store = Store<State, Action>(
       host: node,
-      forward: { action in
-        // Made by `makeScope`, so an `ElementLens<ID, State>`.
-        let lens = unsafeDowncast(node.lens, to: ElementLens<ID, State>.self)
-        var isPresent = false
-        if let period = scopes.removalTracking, lens.presentInPeriod == period, !lens.isRemoved {
-          // Found present in this period of removal tracking, and not removed since.
-          isPresent = true
-        } else {
-          // Asked of the collection's host, held here, rather than through the element
-          // scope's unowned parent references (each load of one is an atomic retain).
-          collection.withCurrentValue { isPresent = lens.containsChild(in: $0) }
-          if isPresent, let period = scopes.removalTracking { lens.presentInPeriod = period }
-        }
-        guard isPresent else {
-          reportIssue(
-            """
-            An action was sent to the store of the element with id \(describeValue(id)) of \
-            \(collection.pathDescription), which was removed from the collection: \(action). \
-            The action was dropped.
-
-            A removed row's store keeps answering its last value, as a row animating out \
-            shows it, but its actions have no row to reach; read the collection again for \
-            the stores of the rows it has now.
-            """)
-          return StoreTask(nil)
-        }
-        // The scope of the sending element, for the element mutation its action announces
-        // (found there without hashing the id).
-        let outer = scopes.sending
-        let outerIndex = ElementMutation.sendingIndex
-        scopes.sending = Unmanaged.passUnretained(node)
-        // Where the element was last found (the element reducer checks it).
-        ElementMutation.sendingIndex = lens.lastIndex
-        defer {
-          scopes.sending = outer
-          ElementMutation.sendingIndex = outerIndex
-        }
-        return send(id, action)
-      },
+      // Captures only this object and the scope (what a closure captures is one allocation
+      // per element store).
+      forward: { [self] action in forward(action, from: node) },
       parent: self,
       // The element's own id (`Store.id` needs a `State.ID`; the collection's key may differ).
       identity: identityOf(element)
     )
     stores.insert(store, for: id)
     return store
+  }
+
+  /// Sends `action` from the element store whose scope is `node`: reported and dropped when
+  /// the element left the collection.
+  private func forward(_ action: Action, from node: ElementScopes<ID, State>.Scope) -> StoreTask {
+    // Made by `makeScope`, so an `ElementLens<ID, State>`.
+    let lens = unsafeDowncast(node.lens, to: ElementLens<ID, State>.self)
+    let id = lens.id
+    var isPresent = false
+    if let period = scopes.removalTracking, lens.presentInPeriod == period, !lens.isRemoved {
+      // Found present in this period of removal tracking, and not removed since.
+      isPresent = true
+    } else {
+      // Asked of the collection's host, held here, rather than through the element
+      // scope's unowned parent references (each load of one is an atomic retain).
+      collection.withCurrentValue { isPresent = lens.containsChild(in: $0) }
+      if isPresent, let period = scopes.removalTracking { lens.presentInPeriod = period }
+    }
+    guard isPresent else {
+      reportIssue(
+        """
+        An action was sent to the store of the element with id \(describeValue(id)) of \
+        \(collection.pathDescription), which was removed from the collection: \(action). \
+        The action was dropped.
+
+        A removed row's store keeps answering its last value, as a row animating out \
+        shows it, but its actions have no row to reach; read the collection again for \
+        the stores of the rows it has now.
+        """)
+      return StoreTask(nil)
+    }
+    // The scope of the sending element, for the element mutation its action announces
+    // (found there without hashing the id).
+    let outer = scopes.sending
+    let outerIndex = ElementMutation.sendingIndex
+    scopes.sending = Unmanaged.passUnretained(node)
+    // Where the element was last found (the element reducer checks it).
+    ElementMutation.sendingIndex = lens.lastIndex
+    defer {
+      scopes.sending = outer
+      ElementMutation.sendingIndex = outerIndex
+    }
+    return send(id, action)
   }
 }

@@ -6,7 +6,9 @@ import Observation
 /// Cells are not generic, so the key path readers track (`\ObservationCell.version`) is a single
 /// literal that the runtime instantiates once, however many value types the store observes.
 class ObservationCell: Observable {
-  final let registrar = ObservationRegistrar()
+  /// Where readers register; shared by the observers that no reader ever tracks (see
+  /// ``init(isTracked:)``).
+  final let registrar: ObservationRegistrar
   /// Never read or written: it names what readers track.
   final var version = 0
   /// Tracked reads since the cell was created or last notified its readers (counted afresh
@@ -19,7 +21,16 @@ class ObservationCell: Observable {
   /// Unchecked exclusivity, as `reads`.
   @exclusivity(unchecked) final var awaitsRead = false
 
-  init() {}
+  /// A cell readers track (`isTracked`), with a registrar of its own; or an observer that only
+  /// compares and passes changes on (a child scope, a group of cells), which no reader ever
+  /// tracks: it shares one registrar with the others, as it never registers a reader nor
+  /// notifies one (a registrar is an object of about 100 bytes, one per row of a long list).
+  init(isTracked: Bool = true) {
+    registrar = isTracked ? ObservationRegistrar() : Self.untrackedRegistrar
+  }
+
+  /// The registrar of every observer that no reader tracks: nothing registers on it.
+  private static let untrackedRegistrar = ObservationRegistrar()
 
   /// What readers track, made once: a key path literal in a function body is looked up in
   /// the runtime on every call (about 110 instructions per read and per notification).

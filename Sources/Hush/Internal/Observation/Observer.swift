@@ -68,9 +68,13 @@ class Observer<Base>: ObservationCell {
   /// ``PrefixGroup/elementKey(for:at:in:)``).
   final var elementKey: AnyObject?
 
-  init(isElementScope: Bool = false, isOffsetScope: Bool = false) {
+  /// - Parameter isTracked: Whether readers track this observer (a ``ValueCell``, a
+  ///   ``RowsListener``), rather than only the cells it holds or passes changes to (a
+  ///   ``ScopeNode``, a ``PrefixGroup``); see ``ObservationCell/init(isTracked:)``.
+  init(isElementScope: Bool = false, isOffsetScope: Bool = false, isTracked: Bool = true) {
     self.isElementScope = isElementScope
     self.isOffsetScope = isOffsetScope
+    super.init(isTracked: isTracked)
   }
 
   /// Compares what this observer watches in `base` with what it saw last; appends the cells
@@ -139,7 +143,20 @@ final class ObserverSet<Base> {
   /// `ValueCell<Base, V>` (only `makeCell(for:)` inserts, with the key path it is given); a
   /// projection's cell is at a key of another root, whose value type names the projection's
   /// (see `cell(for:projecting:description:)`).
-  @exclusivity(unchecked) private(set) var cells: [AnyKeyPath: ObservationCell] = [:]
+  ///
+  /// A set's first cell is kept apart (``soleKey`` and ``soleCell``) until a second one comes:
+  /// an element store's row view usually reads one path, and a dictionary and a list of recent
+  /// cells cost about 190 bytes per row of a long list. Invariant: `storedCells` is empty
+  /// while `soleKey` is set.
+  var cells: [AnyKeyPath: ObservationCell] {
+    guard let soleKey, let soleCell else { return storedCells }
+    return [soleKey: soleCell]
+  }
+  @exclusivity(unchecked) private var storedCells: [AnyKeyPath: ObservationCell] = [:]
+  /// The key of the set's only cell, while it has had only one (see ``cells``).
+  @exclusivity(unchecked) private var soleKey: AnyKeyPath?
+  /// The set's only cell, stored under `soleKey`.
+  @exclusivity(unchecked) private var soleCell: ObservationCell?
   /// The active observers, but for the scopes of single elements (in `activeElements`).
   @exclusivity(unchecked) private(set) var active: ContiguousArray<ObservationCell> = []
   /// The active scopes of single elements of an identified collection.
@@ -206,9 +223,15 @@ final class ObserverSet<Base> {
   /// The cell for `keyPath`, created from the current value when no live reader has it.
   @inline(__always)
   func cell<Value>(for keyPath: KeyPath<Base, Value>) -> ValueCell<Base, Value> {
+    if soleKey === keyPath, let soleCell {
+      let cell = unsafeDowncast(soleCell, to: ValueCell<Base, Value>.self)
+      if cell.activeIndex < 0 { wake(cell) }
+      return cell
+    }
     if let cell = recentCell(for: keyPath) { return cell }
     let cell = existingCell(at: keyPath) ?? makeCell(for: keyPath)
-    recentCells.remember(RecentCell(keyPath: keyPath, cell: cell))
+    // The sole cell is found before the recent ones.
+    if cell !== soleCell { recentCells.remember(RecentCell(keyPath: keyPath, cell: cell)) }
     return cell
   }
 
@@ -233,7 +256,8 @@ final class ObserverSet<Base> {
   /// The cell stored at `key`, woken if it was dormant, or `nil`.
   @inline(__always)
   private func existingCell<Value>(at key: AnyKeyPath) -> ValueCell<Base, Value>? {
-    guard let found = cells[key] else { return nil }
+    let stored = soleKey.map { $0 == key ? soleCell : nil } ?? storedCells[key]
+    guard let found = stored else { return nil }
     let cell = unsafeDowncast(found, to: ValueCell<Base, Value>.self)
     if cell.activeIndex < 0 { wake(cell) }
     return cell
@@ -258,7 +282,17 @@ final class ObserverSet<Base> {
 
   /// Stores a new cell under its key and makes it active.
   private func insert<Value>(_ cell: ValueCell<Base, Value>) -> ValueCell<Base, Value> {
-    cells[cell.key] = cell
+    if soleKey == nil, storedCells.isEmpty {
+      soleKey = cell.key
+      soleCell = cell
+    } else {
+      if let soleKey {
+        storedCells[soleKey] = soleCell
+        self.soleKey = nil
+        soleCell = nil
+      }
+      storedCells[cell.key] = cell
+    }
     activate(cell)
     return cell
   }
@@ -282,7 +316,8 @@ final class ObserverSet<Base> {
     deactivate(observer)
     dormantCount += 1
     if dormantCount > Self.dormantLimit {
-      cells = cells.filter { Self.observer($0.value).activeIndex >= 0 }
+      storedCells = storedCells.filter { Self.observer($0.value).activeIndex >= 0 }
+      if let soleCell, Self.observer(soleCell).activeIndex < 0 { forgetSoleCell() }
       recentCells.removeAll()
       dormantCount = 0
     }
@@ -434,8 +469,17 @@ final class ObserverSet<Base> {
   /// Drops a cell for good (its value is gone: an element left its collection).
   func forget(_ observer: Observer<Base>, at keyPath: AnyKeyPath) {
     deactivate(observer)
-    cells[keyPath] = nil
+    if let soleKey {
+      if soleKey == keyPath { forgetSoleCell() }
+    } else {
+      storedCells[keyPath] = nil
+    }
     recentCells.removeAll()
+  }
+
+  private func forgetSoleCell() {
+    soleKey = nil
+    soleCell = nil
   }
 
   /// Compares every active observer against `base`.

@@ -42,7 +42,9 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
     self.parentObservers = parent
     self.lens = lens
     self.observers = ObserverSet(clock: parent.clock)
-    super.init(isElementScope: lens.isElementLens, isOffsetScope: lens.childOffset != nil)
+    super.init(
+      isElementScope: lens.isElementLens, isOffsetScope: lens.childOffset != nil,
+      isTracked: false)
     observers.attach(to: self)
   }
 

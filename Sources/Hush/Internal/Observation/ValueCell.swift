@@ -10,27 +10,24 @@ final class ValueCell<Base, Value>: Observer<Base> {
   /// The value readers saw; always equal to the current value at `keyPath`.
   /// (No dynamic exclusivity checks: compared on every change; see `ObserverSet`.)
   @exclusivity(unchecked) private(set) var value: Value
-  /// The cell's key in its set: the path it reads, or the key of its projection.
+  /// The cell's key in its set: the path it reads (a `KeyPath<Base, Value>`), or the key of
+  /// its projection.
   let key: AnyKeyPath
-  /// The path read, or `nil` for a projection.
-  private let keyPath: KeyPath<Base, Value>?
-  /// How a projection reads its value (`nil` for a path).
-  private let project: ((Base) -> Value)?
-  /// What the change log calls a projection.
-  private let projectionDescription: String
+  /// How a projection reads its value, and what the change log calls it; `nil` for a path.
+  /// (What only a projection needs is kept apart: a cell is made per row of a long list.)
+  private let projection: Projection<Base, Value>?
   /// The byte offset of the value inside `Base`, when the path is made of stored properties.
   /// Reading `Value` at `base + offset` is then exactly `base.pointee[keyPath: keyPath]`
   /// (`MemoryLayout.offset(of:)` gives an offset only for such paths), and comparing its bytes
   /// with `value`'s is sound because `value` holds its own references to any buffer it shares
   /// (see the type's discussion).
   private let offset: Int?
-  private let isEqual: ((Value, Value) -> Bool)?
   /// Whether the value may hold a ``Shared``: then, once a shared value changed, equal bytes
   /// (and `==`, which reads the same shared value on both sides) do not mean unchanged. Found
   /// at the first comparison after a shared value changed (0: not yet, 1: no, 2: yes), so that
-  /// an app without shared values never looks.
+  /// an app without shared values never looks. (Stored after `offset`, in its padding.)
   @exclusivity(unchecked) private var holdsSharedState: UInt8 = 0
-
+  private let isEqual: ((Value, Value) -> Bool)?
   private var mayHoldShared: Bool {
     if holdsSharedState == 0 {
       holdsSharedState = SharedHolders.mayHoldShared(Value.self) ? 2 : 1
@@ -45,9 +42,7 @@ final class ValueCell<Base, Value>: Observer<Base> {
   /// A cell of the path `keyPath`, whose `offset` is `MemoryLayout<Base>.offset(of: keyPath)`.
   init(keyPath: KeyPath<Base, Value>, offset: Int?, value: Value, set: ObserverSet<Base>) {
     self.key = keyPath
-    self.keyPath = keyPath
-    self.project = nil
-    self.projectionDescription = ""
+    self.projection = nil
     self.value = value
     self.offset = offset
     self.isEqual = cellEqualityFunction(for: Value.self)
@@ -61,9 +56,7 @@ final class ValueCell<Base, Value>: Observer<Base> {
     set: ObserverSet<Base>
   ) {
     self.key = key
-    self.keyPath = nil
-    self.project = project
-    self.projectionDescription = description
+    self.projection = Projection(project: project, description: description)
     self.value = value
     self.offset = nil
     self.isEqual = cellEqualityFunction(for: Value.self)
@@ -73,8 +66,8 @@ final class ValueCell<Base, Value>: Observer<Base> {
   /// The value in `base`, where there is no offset to read it at.
   @inline(__always)
   private func read(_ base: UnsafePointer<Base>) -> Value {
-    if let keyPath { return base.pointee[keyPath: keyPath] }
-    return project.unsafelyUnwrapped(base.pointee)
+    if let projection { return projection.project(base.pointee) }
+    return base.pointee[keyPath: unsafeDowncast(key, to: KeyPath<Base, Value>.self)]
   }
 
   override func collectChanges(
@@ -108,7 +101,7 @@ final class ValueCell<Base, Value>: Observer<Base> {
     }
     if let recorder {
       recorder.record(
-        host: set.host, path: keyPath.map(describePath) ?? projectionDescription,
+        host: set.host, path: projection?.description ?? describePath(key),
         oldValue: value, newValue: newValue, reads: reads)
     }
     value = newValue
@@ -174,6 +167,17 @@ final class ValueCell<Base, Value>: Observer<Base> {
     } else {
       value = read(base)
     }
+  }
+}
+
+/// How a ``ValueCell`` of a projection reads its value, and what the change log calls it.
+private final class Projection<Base, Value> {
+  let project: (Base) -> Value
+  let description: String
+
+  init(project: @escaping (Base) -> Value, description: String) {
+    self.project = project
+    self.description = description
   }
 }
 
