@@ -200,3 +200,27 @@ public final class PublishedRows: ObservableObject {
     rows = (0..<rowCount).map(Row.init(id:))
   }
 }
+
+/// One `ObservableObject` per row (a row view model): what an `ObservableObject` app makes
+/// per row when each row view observes only its own row.
+public final class PublishedRow: ObservableObject {
+  public let id: Int
+  @Published public var value = 0
+  public var title: String
+
+  public init(id: Int) {
+    self.id = id
+    // Longer than 15 bytes: a heap-allocated string, as real rows have, so copies show.
+    self.title = "Row number \(id) of the list"
+  }
+}
+
+/// `PublishedRow` objects in one published array.
+public final class PublishedRowList: ObservableObject {
+  @Published public var count = 0
+  @Published public var rows: [PublishedRow]
+
+  public init(rowCount: Int) {
+    rows = (0..<rowCount).map(PublishedRow.init(id:))
+  }
+}

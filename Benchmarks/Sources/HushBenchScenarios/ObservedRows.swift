@@ -30,6 +30,23 @@ public let observedRowsScenario = Scenario(
     .init(name: "@Observable object per row, one row write then 16 unrelated writes") { n in
       observedObservableRows(n, unrelatedWrites: 16)
     },
+    // The memory floor of the 20-observed target: the state's own size plus 20 readers.
+    .init(name: "the state alone, and 20 @Observable objects each read by one reader") { n in
+      let frame = Frame()
+      let state = AppState(rowCount: n)
+      let observed = observedIDs(n).map(ObservableRow.init(id:))
+      let readers = observed.map { row in TrackedReader(frame: frame) { row.value } }
+      return Fixture(
+        frame: frame, keepAlive: [StateBox(state), frame] + observed + readers,
+        verify: {
+          verifyRenders(frame, operations: $0, expectedPerChange: 1)
+            ?? verifyReaders(readers, changing: readers.count, operations: $0)
+        }
+      ) { i in
+        observed[i % observed.count].value = i + 1
+        frame.flush()
+      }
+    },
   ],
   reportsRenders: true
 )
@@ -81,4 +98,10 @@ private func observedObservableRows(_ n: Int, unrelatedWrites: Int) -> Fixture {
     for k in 0..<unrelatedWrites { model.count = i &* 17 &+ k }
     frame.flush()
   }
+}
+
+/// Holds a value for a fixture's lifetime.
+private final class StateBox<Value> {
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }

@@ -1,16 +1,25 @@
 import Hush
 import Observation
 
+#if canImport(Combine)
+  import Combine
+#else
+  import OpenCombineShim
+#endif
+
 /// Scenario 14 (issue 51): what grows with the number of rows. The first render of a list of
-/// N rows (the store, or the model, made and every row read once by its own reader), and a
-/// row taken out of the middle and put back while every other row has a reader.
+/// N rows (the store, or the model, made and every row read once by its own reader), a row
+/// taken out of the middle and put back while every other row has a reader, and the store (or
+/// the model) made over N rows with nothing but its count read. Each beside `@Observable`
+/// objects and `ObservableObject` row models (one per row, each row view observing its own).
 public let scaleRowsScenario = Scenario(
   id: "scale",
   title: "14. Rows at scale: first render, insert and remove",
   operationDescription:
     "N rows made and each read once by its own reader, then one row changes (a first"
     + " render); or the middle row removed or inserted again beside N - 1 row readers and a"
-    + " reader of the count (time per operation)",
+    + " reader of the count; or N rows made and only the count read, then changed (time per"
+    + " operation)",
   columnTitle: "N rows",
   columns: [1_000, 10_000],
   columnLabels: nil,
@@ -63,6 +72,54 @@ public let scaleRowsScenario = Scenario(
         }
       }
     },
+    .init(name: "ObservableObject per row, first render") { n in
+      firstRender { frame in
+        let model = PublishedRowList(rowCount: n)
+        let readers = model.rows.map { row in
+          PublishedReader(frame: frame, model: row) { row.value }
+        }
+        return ([model] + readers, { model.rows[n / 2].value = 1 })
+      }
+    },
+    .init(name: "ObservableObject per row in a published array, middle row removed or inserted") {
+      n in
+      let frame = Frame()
+      let model = PublishedRowList(rowCount: n)
+      let middle = n / 2
+      let removed = model.rows[middle]
+      let readers =
+        model.rows.filter { $0.id != middle }.map { row in
+          PublishedReader(frame: frame, model: row) { row.value }
+        } + [PublishedReader(frame: frame, model: model) { model.rows.count }]
+      return insertRemove(frame: frame, keepAlive: [model] + readers, readers: readers) { i in
+        if i % 2 == 0 {
+          model.rows.remove(at: middle)
+        } else {
+          model.rows.insert(removed, at: middle)
+        }
+      }
+    },
+    .init(name: "Hush Store made over N rows, its count read") { n in
+      firstRender { frame in
+        let store = makeAppStore(rowCount: n)
+        let reader = TrackedReader(frame: frame) { store.count }
+        return ([store, reader], { store.send(.setCount(1)) })
+      }
+    },
+    .init(name: "@Observable objects made, the count read") { n in
+      firstRender { frame in
+        let model = ObservableRowObjects(rowCount: n)
+        let reader = TrackedReader(frame: frame) { model.count }
+        return ([model, reader], { model.count = 1 })
+      }
+    },
+    .init(name: "ObservableObject per row made, the count read") { n in
+      firstRender { frame in
+        let model = PublishedRowList(rowCount: n)
+        let reader = PublishedReader(frame: frame, model: model) { model.count }
+        return ([model, reader], { model.count = 1 })
+      }
+    },
   ],
   reportsRenders: true
 )
@@ -101,7 +158,7 @@ private func firstRender(
 /// reader of the count (the last of `readers`) renders, once per operation.
 @MainActor
 private func insertRemove(
-  frame: Frame, keepAlive: [AnyObject], readers: [TrackedReader],
+  frame: Frame, keepAlive: [AnyObject], readers: [Reader],
   change: @escaping @MainActor (Int) -> Void
 ) -> Fixture {
   Fixture(

@@ -377,9 +377,24 @@ public struct StoreID: Hashable {
 
 /// The id of `value` when it is `Identifiable`.
 func identityOf<Value>(_ value: Value) -> AnyHashable? {
-  func id<Element: Identifiable>(of element: Element) -> AnyHashable { AnyHashable(element.id) }
-  guard let identifiable = value as? any Identifiable else { return nil }
-  return id(of: identifiable)
+  identityFunction(for: Value.self)?(value)
+}
+
+/// How to read the id of a `Value` as an `AnyHashable`, or `nil` when `Value` is not
+/// `Identifiable`: found once per type by whoever makes many stores of it (the element stores
+/// of a collection), rather than by casting each value (a conformance lookup, and a box for a
+/// value too large to sit in an existential inline).
+func identityFunction<Value>(for type: Value.Type) -> ((Value) -> AnyHashable)? {
+  func read<Element: Identifiable>(_: Element.Type) -> (Value) -> AnyHashable {
+    { value in
+      // `Value` is `Element`: the caller found `Element` by casting `Value.self`.
+      withUnsafePointer(to: value) {
+        AnyHashable(UnsafeRawPointer($0).assumingMemoryBound(to: Element.self).pointee.id)
+      }
+    }
+  }
+  guard let identifiable = type as? any Identifiable.Type else { return nil }
+  return read(identifiable)
 }
 
 /// A store of the state and actions of the feature `R`: `let store: StoreOf<Counter>`.

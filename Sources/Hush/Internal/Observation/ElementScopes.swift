@@ -15,11 +15,13 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
   /// Invariant: an entry's scope is alive. Its lens removes the entry when it finds its element
   /// gone (a removed scope is never looked up again) and in its `deinit`, which runs while the
   /// scope is released, before anything can look it up. Every scope here was made by
-  /// `makeScope`, so its lens is an `ElementLens<ID, Element>`.
-  private struct Entry {
-    let scope: Unmanaged<Scope>
-    /// The lens of the scope, which removes the entry when the scope goes away.
-    let lens: ObjectIdentifier
+  /// `makeScope`, so its lens is an `ElementLens<ID, Element>`, and every entry's scope is a
+  /// `Scope`.
+  private typealias Entry = ElementScopeEntry
+
+  @inline(__always)
+  private static func scope(of entry: Entry) -> Scope {
+    unsafeDowncast(entry.scope.takeUnretainedValue(), to: Scope.self)
   }
 
   private var entries: [ID: Entry] = [:]
@@ -87,7 +89,8 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
 
   /// The live scope of the element with `id`, if any.
   subscript(id id: ID) -> Scope? {
-    entries[id]?.scope.takeUnretainedValue()
+    guard let entry = entries[id] else { return nil }
+    return Self.scope(of: entry)
   }
 
   /// Creates the scope of the element with `id` (there is no live one), whose value in the
@@ -99,7 +102,8 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
     // The element was just read from the collection.
     if let period = removalTracking { lens.presentInPeriod = period }
     let scope = Scope(parent: collection, lens: lens)
-    entries[id] = Entry(scope: Unmanaged.passUnretained(scope), lens: ObjectIdentifier(lens))
+    entries[id] = Entry(
+      scope: Unmanaged.passUnretained(scope as AnyObject), lens: ObjectIdentifier(lens))
     return scope
   }
 
@@ -176,7 +180,7 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
 
   /// The lens of an entry's scope (made by `makeScope`, so an `ElementLens<ID, Element>`).
   private static func lens(of entry: Entry) -> ElementLens<ID, Element> {
-    unsafeDowncast(entry.scope.takeUnretainedValue().lens, to: ElementLens<ID, Element>.self)
+    unsafeDowncast(scope(of: entry).lens, to: ElementLens<ID, Element>.self)
   }
 
   /// Brings the last value of every live element scope that no observer compares up to date
@@ -186,7 +190,7 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
   /// - Complexity: O(live scopes).
   private func refreshInactiveScopes(in collection: UnsafePointer<IdentifiedArray<ID, Element>>) {
     for entry in entries.values {
-      let scope = entry.scope.takeUnretainedValue()
+      let scope = Self.scope(of: entry)
       if scope.activeIndex < 0 { Self.lens(of: entry).refreshLast(in: collection) }
     }
   }
@@ -381,4 +385,14 @@ func findChangedElements<Element>(
     }
     start = end
   }
+}
+
+/// An entry of ``ElementScopes``: a scope, held unretained, and its lens. Not nested in the
+/// generic class: a nested type is generic too, and each use of it (three per element store
+/// made) would look up its metadata at run time.
+private struct ElementScopeEntry {
+  /// An `ElementScopes<ID, Element>.Scope`, of the index that holds the entry.
+  let scope: Unmanaged<AnyObject>
+  /// The lens of the scope, which removes the entry when the scope goes away.
+  let lens: ObjectIdentifier
 }
