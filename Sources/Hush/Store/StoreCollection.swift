@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import IdentifiedCollections
 import IssueReporting
 import OrderedCollections
@@ -47,29 +48,22 @@ public struct StoreCollection<ID: Hashable, State, Action>: RandomAccessCollecti
   /// After the element left the collection, the store this collection handed out for it
   /// answers the element's last value.
   public subscript(position: Int) -> Store<State, Action> {
-    // SwiftUI reads a ForEach's data on the main actor; the store is created there. Checked
-    // as `MainActor.assumeIsolated` checks it, then called as it calls its closure, but
-    // through a function that captures nothing: the closure `assumeIsolated` takes would
-    // capture this collection and the id, one allocation per row read.
-    MainActor.preconditionIsolated()
-    let store: @MainActor (Self, Int) -> Store<State, Action> = { $0.store(at: $1) }
-    return unsafeBitCast(store, to: ((Self, Int) -> Store<State, Action>).self)(self, position)
-  }
-
-  @MainActor
-  private func store(at position: Int) -> Store<State, Action> {
-    let id = ids[position]
-    guard let store = store(for: id) else {
-      // Unreachable through SwiftUI: `ForEach` reads every element's id, and so gets every
-      // element's store, when it receives the collection, and the collection keeps them.
-      preconditionFailure(
-        """
-        StoreCollection: the element with id \(id) at position \(position) was removed \
-        before this collection handed out its store, and no store of it is left to answer \
-        its last value; read the collection again after a change
-        """)
+    // SwiftUI reads a ForEach's data on the main actor; the store is created there.
+    let request = UncheckedSendable((self, ids[position]))
+    return MainActor.assumeIsolated {
+      let (collection, id) = request.value
+      guard let store = collection.store(for: id) else {
+        // Unreachable through SwiftUI: `ForEach` reads every element's id, and so gets every
+        // element's store, when it receives the collection, and the collection keeps them.
+        preconditionFailure(
+          """
+          StoreCollection: the element with id \(id) at position \(position) was removed \
+          before this collection handed out its store, and no store of it is left to answer \
+          its last value; read the collection again after a change
+          """)
+      }
+      return store
     }
-    return store
   }
 
   /// The store of the element with `id`, if the collection had it when read: after the
