@@ -7,7 +7,7 @@
 /// different values); other values count as changed (never a missed update), unless the bytes
 /// that differ are only padding (``SignificantBits``).
 final class ValueCell<Base, Value>: Observer<Base> {
-  /// The value readers saw; always equal to the current value at `keyPath`.
+  /// The value readers saw; always equal to the current value at the cell's path.
   /// (No dynamic exclusivity checks: compared on every change; see `ObserverSet`.)
   @exclusivity(unchecked) private(set) var value: Value
   /// The cell's key in its set: the path it reads (a `KeyPath<Base, Value>`), or the key of
@@ -28,6 +28,7 @@ final class ValueCell<Base, Value>: Observer<Base> {
   /// an app without shared values never looks. (Stored after `offset`, in its padding.)
   @exclusivity(unchecked) private var holdsSharedState: UInt8 = 0
   private let isEqual: ((Value, Value) -> Bool)?
+
   private var mayHoldShared: Bool {
     if holdsSharedState == 0 {
       holdsSharedState = SharedHolders.mayHoldShared(Value.self) ? 2 : 1
