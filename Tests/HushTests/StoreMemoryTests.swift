@@ -78,6 +78,53 @@ import Testing
     #expect(probe.renders == 1)
   }
 
+  /// A set keeps its first cell apart from its dictionary until a second one comes (an
+  /// element store's row view usually reads one path): the same cell answers its path before,
+  /// during and after the move, and each path's reader renders for its own changes only.
+  @Test func aFirstCellMovedIntoTheDictionaryBySecondOneKeepsItsReaders() {
+    let store = makeAppStore()
+    let count = RenderProbe { store.count }
+    let cell = store.observers.cells[\AppState.count]
+    #expect(store.observers.cells.count == 1)
+    store.send(.increment)
+    #expect(count.value == 1)
+    // A second path: the first cell moves into the dictionary, unchanged.
+    let title = RenderProbe { store.title }
+    #expect(store.observers.cells.count == 2)
+    #expect(store.observers.cells[\AppState.count] === cell)
+    #expect(store.observers.recentCellsMatchCells)
+    store.send(.increment)
+    store.send(.setTitle("Bye"))
+    #expect(count.value == 2)
+    #expect(title.value == "Bye")
+    #expect(count.renders == 2)
+    #expect(title.renders == 1)
+    // Read again through the same key path objects, and through another object of the same
+    // path (found by equality, not identity).
+    #expect(store.observers.cells[\AppState.count] === cell)
+    #expect(store[\AppState.count] == 2)
+    #expect(store.observers.cells.count == 2)
+  }
+
+  /// A path read through another key path object than the one that made the first cell finds
+  /// that cell (the set compares key path objects first, then key paths by equality).
+  @Test func aFirstCellIsFoundByAnEqualKeyPath() {
+    let store = makeAppStore(AppState(rows: makeRows(3)))
+    // A key path with a subscript argument is a new object each time it is made.
+    func value(of id: Int) -> KeyPath<AppState, Double?> { \.rows[id: id]?.value }
+    let first = value(of: 1)
+    let probe = RenderProbe { store[first] }
+    let cell = store.observers.cells[first]
+    let equal = value(of: 1)
+    #expect(equal == first && equal !== first)
+    #expect(store[equal] == 0)
+    #expect(store.observers.cells.count == 1)
+    #expect(store.observers.cells[equal] === cell)
+    store.send(.row(id: 1, action: .setValue(2)))
+    #expect(probe.value == 2)
+    #expect(probe.renders == 1)
+  }
+
   @Test func dormantCellsAreBounded() {
     var state = AppState(rows: makeRows(200))
     let store = makeAppStore(state)
