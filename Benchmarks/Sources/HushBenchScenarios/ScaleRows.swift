@@ -47,13 +47,10 @@ public let scaleRowsScenario = Scenario(
       let readers =
         rows.filter { $0.id != middle }.map { row in TrackedReader(frame: frame) { row.value } }
         + [TrackedReader(frame: frame) { store.rows.count }]
-      return insertRemove(frame: frame, keepAlive: [store] + readers, readers: readers) { i in
-        if i % 2 == 0 {
-          store.send(.removeRow(id: middle))
-        } else {
-          store.send(.insertRow(Row(id: middle), at: middle))
-        }
-      }
+      return insertRemove(
+        frame: frame, keepAlive: [store] + readers, readers: readers,
+        remove: { store.send(.removeRow(id: middle)) },
+        insert: { store.send(.insertRow(Row(id: middle), at: middle)) })
     },
     .init(name: "@Observable objects in an array, middle row removed or inserted") { n in
       let frame = Frame()
@@ -64,13 +61,10 @@ public let scaleRowsScenario = Scenario(
         model.rows.filter { $0.id != middle }.map { row in
           TrackedReader(frame: frame) { row.value }
         } + [TrackedReader(frame: frame) { model.rows.count }]
-      return insertRemove(frame: frame, keepAlive: [model] + readers, readers: readers) { i in
-        if i % 2 == 0 {
-          model.rows.remove(at: middle)
-        } else {
-          model.rows.insert(removed, at: middle)
-        }
-      }
+      return insertRemove(
+        frame: frame, keepAlive: [model] + readers, readers: readers,
+        remove: { model.rows.remove(at: middle) },
+        insert: { model.rows.insert(removed, at: middle) })
     },
     .init(name: "ObservableObject per row, first render") { n in
       firstRender { frame in
@@ -91,13 +85,10 @@ public let scaleRowsScenario = Scenario(
         model.rows.filter { $0.id != middle }.map { row in
           PublishedReader(frame: frame, model: row) { row.value }
         } + [PublishedReader(frame: frame, model: model) { model.rows.count }]
-      return insertRemove(frame: frame, keepAlive: [model] + readers, readers: readers) { i in
-        if i % 2 == 0 {
-          model.rows.remove(at: middle)
-        } else {
-          model.rows.insert(removed, at: middle)
-        }
-      }
+      return insertRemove(
+        frame: frame, keepAlive: [model] + readers, readers: readers,
+        remove: { model.rows.remove(at: middle) },
+        insert: { model.rows.insert(removed, at: middle) })
     },
     .init(name: "Hush Store made over N rows, its count read") { n in
       firstRender { frame in
@@ -159,7 +150,7 @@ private func firstRender(
 @MainActor
 private func insertRemove(
   frame: Frame, keepAlive: [AnyObject], readers: [Reader],
-  change: @escaping @MainActor (Int) -> Void
+  remove: @escaping @MainActor () -> Void, insert: @escaping @MainActor () -> Void
 ) -> Fixture {
   Fixture(
     frame: frame, keepAlive: [frame] + keepAlive,
@@ -170,7 +161,7 @@ private func insertRemove(
       return verifyRenders(frame, operations: operations, expectedPerChange: 1)
     }
   ) { i in
-    change(i)
+    if i % 2 == 0 { remove() } else { insert() }
     frame.flush()
   }
 }
