@@ -377,7 +377,8 @@ public struct StoreID: Hashable {
 
 /// The id of `value` when it is `Identifiable`.
 func identityOf<Value>(_ value: Value) -> AnyHashable? {
-  identityFunction(for: Value.self)?(value)
+  guard let identifiable = Value.self as? any Identifiable.Type else { return nil }
+  return id(of: value, as: identifiable)
 }
 
 /// How to read the id of a `Value` as an `AnyHashable`, or `nil` when `Value` is not
@@ -385,16 +386,18 @@ func identityOf<Value>(_ value: Value) -> AnyHashable? {
 /// of a collection), rather than by casting each value (a conformance lookup, and a box for a
 /// value too large to sit in an existential inline).
 func identityFunction<Value>(for type: Value.Type) -> ((Value) -> AnyHashable)? {
-  func read<Element: Identifiable>(_: Element.Type) -> (Value) -> AnyHashable {
-    { value in
-      // `Value` is `Element`: the caller found `Element` by casting `Value.self`.
-      withUnsafePointer(to: value) {
-        AnyHashable(UnsafeRawPointer($0).assumingMemoryBound(to: Element.self).pointee.id)
-      }
+  guard let identifiable = type as? any Identifiable.Type else { return nil }
+  return { id(of: $0, as: identifiable) }
+}
+
+/// The id of `value`, whose type is `type` (found by casting `Value.self`), read in place.
+private func id<Value>(of value: Value, as type: any Identifiable.Type) -> AnyHashable {
+  func read<Element: Identifiable>(_: Element.Type) -> AnyHashable {
+    withUnsafePointer(to: value) {
+      AnyHashable(UnsafeRawPointer($0).assumingMemoryBound(to: Element.self).pointee.id)
     }
   }
-  guard let identifiable = type as? any Identifiable.Type else { return nil }
-  return read(identifiable)
+  return read(type)
 }
 
 /// A store of the state and actions of the feature `R`: `let store: StoreOf<Counter>`.
