@@ -30,7 +30,7 @@ import Observation
 ///   (see ``RowsPipeline``).
 @MainActor
 public final class Derived<Value> {
-  private let cell = ObservationCell()
+  private let cell = TrackedCell()
   private let computation: DerivedComputation<Value>
   /// Whether a change of an input refreshes the value at once (a store notifies after its
   /// state changed) rather than on the next main-actor turn (an `@Observable` model notifies

@@ -2,8 +2,8 @@
 /// every change, and the `output` the rest of the app reads. Each is tracked on its own, and
 /// neither notifies for an equal value.
 struct ControlValue<Value: Equatable> {
-  private let inputCell = ObservationCell()
-  private let outputCell = ObservationCell()
+  private let inputCell = TrackedCell()
+  private let outputCell = TrackedCell()
   private(set) var input: Value
   private(set) var output: Value
 

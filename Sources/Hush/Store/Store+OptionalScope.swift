@@ -112,7 +112,7 @@ extension Store {
     let presence = cell.value
     guard let identity = presence.identity else { return nil }
     let id = ScopeID(path: state, actionType: ObjectIdentifier(ChildAction.self))
-    if let cached = children[id] as? Store<ChildState, ChildAction>,
+    if let cached = children.cache[id] as? Store<ChildState, ChildAction>,
       let lens = (cached.host as? ScopeNode<State, ChildState>)?.lens
         as? OptionalLens<State, ChildState>,
       !lens.isRemoved, lens.identity == identity
@@ -127,8 +127,8 @@ extension Store {
     let node = ScopeNode(parent: observers, lens: lens)
     let child = Store<ChildState, ChildAction>(
       host: node,
-      // Unowned: the child holds this store (`parent`), as a non-optional child does.
-      forward: { [unowned self] childAction in
+      // Holds this store, as a non-optional child's does.
+      forward: { [self] childAction in
         var isPresent = false
         self.host.withCurrentValue { isPresent = lens.containsChild(in: $0) }
         guard isPresent else {
@@ -147,10 +147,9 @@ extension Store {
         self.host.withCurrentValue { lens.refresh(in: $0) }
         return task
       },
-      parent: self,
       identity: identityOf(current)
     )
-    children.insert(child, for: id)
+    children.cache.insert(child, for: id)
     return child
   }
 }

@@ -29,7 +29,7 @@ extension Store {
     action: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
     let actionType = ObjectIdentifier(ChildAction.self)
-    let recent = recentChildren.first { entry in
+    let recent = childStores?.recent.first { entry in
       entry.pointee.path === state && entry.pointee.actionType == actionType
         ? entry.pointee.store : nil
     }
@@ -50,8 +50,8 @@ extension Store {
     actionType: ObjectIdentifier
   ) -> Store<ChildState, ChildAction> {
     let id = ScopeID(path: state, actionType: actionType)
-    if let child = children[id] as? Store<ChildState, ChildAction> {
-      recentChildren.remember(RecentChild(path: state, actionType: actionType, store: child))
+    if let child = children.cache[id] as? Store<ChildState, ChildAction> {
+      children.recent.remember(RecentChild(path: state, actionType: actionType, store: child))
       return child
     }
     let node = ScopeNode(parent: observers, lens: KeyPathLens(state))
@@ -59,14 +59,12 @@ extension Store {
     node.withCurrentValue { initial = $0.pointee }
     let child = Store<ChildState, ChildAction>(
       host: node,
-      // Unowned: the child holds this store (`parent`), so it is alive whenever the child
-      // forwards; a strong capture would only add a second reference.
-      forward: { [unowned self] in self.send(action($0)) },
-      parent: self,
+      // Holds this store: the parent lives while the child does.
+      forward: { [self] in self.send(action($0)) },
       identity: initial.flatMap(identityOf)
     )
-    children.insert(child, for: id)
-    recentChildren.remember(RecentChild(path: state, actionType: actionType, store: child))
+    children.cache.insert(child, for: id)
+    children.recent.remember(RecentChild(path: state, actionType: actionType, store: child))
     return child
   }
 
@@ -147,7 +145,7 @@ extension Store {
   ) -> StoreCollection<ID, ElementState, ElementAction> {
     let id = ScopeID(path: state, actionType: ObjectIdentifier(ElementAction.self))
     let elements: ElementStores<ID, ElementState, ElementAction>
-    if let cached = children[id] as? ElementStores<ID, ElementState, ElementAction> {
+    if let cached = children.cache[id] as? ElementStores<ID, ElementState, ElementAction> {
       elements = cached
     } else {
       // The collection's scope outlives its element stores while readers of it are active
@@ -159,10 +157,10 @@ extension Store {
         observers.activeScope(at: state) ?? ScopeNode(parent: observers, lens: KeyPathLens(state))
       elements = ElementStores(
         node: node,
-        // Unowned: `ElementStores` holds this store (`parent`), as the child above.
+        // Unowned: `ElementStores` holds this store (its `parent`).
         send: { [unowned self] in self.send(action($0, $1)) },
         parent: self)
-      children.insert(elements, for: id)
+      children.cache.insert(elements, for: id)
     }
     return StoreCollection(elements: elements, ids: elements.trackedIDs())
   }

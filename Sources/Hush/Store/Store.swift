@@ -42,20 +42,20 @@ public final class Store<State, Action> {
   let observers: ObserverSet<State>
   let host: any ObservationHost<State>
   private let root: Root?
+  /// Sends an action of a scoped store on; holds the parent (the parent store, or the element
+  /// stores of a collection), which it keeps alive while the child is.
   private let forward: ((Action) -> StoreTask)?
-  /// Keeps the parent of a scoped store alive while the child is.
-  private let parent: AnyObject?
-  /// Scoped stores, one per state path and action type, held weakly: a child holds its
-  /// parent, and a child no view holds can go.
-  var children = WeakCache<ScopeID>()
-  /// The child stores `scope(state:action:)` returned lately, by key path object and action
-  /// type: a parent view's body scopes with the same key path literal on every render, and
-  /// comparing objects costs far less than hashing the `ScopeID` and casting what `children`
-  /// holds. Only `scope(state:action:)` writes entries, each with the store it returned for
-  /// that key path and action type (so of the types they name); the stores are held weakly,
-  /// as in `children`, and the key paths strongly, so their addresses are not reused.
-  /// No dynamic exclusivity checks: main actor only, and never touched during an access to it.
-  @exclusivity(unchecked) var recentChildren = RecentEntries<RecentChild>()
+  /// The child stores this store made (see ``ChildStores``), from its first scope on: the
+  /// element store of a row rarely scopes, and a long list has one per row. No dynamic
+  /// exclusivity checks: main actor only, and never touched during an access to it.
+  @exclusivity(unchecked) private(set) var childStores: ChildStores?
+  /// The child stores, made at the first use.
+  var children: ChildStores {
+    if let childStores { return childStores }
+    let made = ChildStores()
+    childStores = made
+    return made
+  }
   /// The id of the state, when it is `Identifiable`: always an `AnyHashable` of `State.ID`
   /// then (every initializer takes it from the state's own `id`), which `id` relies on.
   /// `nonisolated(unsafe)`: a constant, set once in `init`.
@@ -167,21 +167,20 @@ public final class Store<State, Action> {
     self.host = stateRoot
     self.observers = stateRoot.observers
     self.forward = nil
-    self.parent = nil
     self.ownEffects = EffectRuntime()
     self.identity = identityOf(initialState)
   }
 
-  /// A store that reads through `host` and sends to `forward` (a scoped store).
+  /// A store that reads through `host` and sends to `forward`, which holds the parent (a
+  /// scoped store).
   init(
     host: some ObservationHost<State>, forward: @escaping (Action) -> StoreTask,
-    parent: AnyObject, identity: AnyHashable?
+    identity: AnyHashable?
   ) {
     self.root = nil
     self.host = host
     self.observers = host.observers
     self.forward = forward
-    self.parent = parent
     self.ownEffects = nil
     self.identity = identity
   }
@@ -319,7 +318,23 @@ public final class Store<State, Action> {
   }
 }
 
-/// A child store `scope(state:action:)` returned lately (see `Store.recentChildren`); not
+/// The child stores of a store. Not nested in the generic `Store`, so that its layout is known
+/// statically.
+final class ChildStores {
+  /// Scoped stores, one per state path and action type, held weakly: a child holds its
+  /// parent, and a child no view holds can go.
+  var cache = WeakCache<ScopeID>()
+  /// The child stores `scope(state:action:)` returned lately, by key path object and action
+  /// type: a parent view's body scopes with the same key path literal on every render, and
+  /// comparing objects costs far less than hashing the `ScopeID` and casting what `cache`
+  /// holds. Only `scope(state:action:)` writes entries, each with the store it returned for
+  /// that key path and action type (so of the types they name); the stores are held weakly,
+  /// as in `cache`, and the key paths strongly, so their addresses are not reused.
+  /// No dynamic exclusivity checks: main actor only, and never touched during an access to it.
+  @exclusivity(unchecked) var recent = RecentEntries<RecentChild>()
+}
+
+/// A child store `scope(state:action:)` returned lately (see `ChildStores.recent`); not
 /// nested in the generic `Store`, so that its layout is known statically instead of looked up
 /// at run time on every scope.
 struct RecentChild {

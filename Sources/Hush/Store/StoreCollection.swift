@@ -118,19 +118,14 @@ final class ElementStores<ID: Hashable, State, Action> {
     self.collection = node
     self.send = send
     self.parent = parent
-    if let scopes = node.elementScopes as? ElementScopes<ID, State> {
+    if let scopes = node.collectionShadow as? ElementScopes<ID, State> {
       self.scopes = scopes
       return
     }
     let scopes = ElementScopes<ID, State>()
     self.scopes = scopes
-    node.elementScopes = scopes
     node.collectionShadow = scopes
     node.onSnapshotChange { [scopes] in scopes.elementsWillChange(from: $0, to: $1) }
-    node.observers.collectElementChanges = { collection, elementScopes, changed, recorder in
-      ElementScopes<ID, State>.collectChanges(
-        in: collection, scopes: elementScopes, into: &changed, recorder: recorder)
-    }
   }
 
   /// Reads the ids, tracked.
@@ -160,10 +155,9 @@ final class ElementStores<ID: Hashable, State, Action> {
       scopes[id: id] ?? scopes.makeScope(id: id, element: element, in: collection.observers)
     let store = Store<State, Action>(
       host: node,
-      // Captures only this object and the scope (what a closure captures is one allocation
-      // per element store).
+      // Captures only this object (which holds the parent store) and the scope (what a closure
+      // captures is one allocation per element store).
       forward: { [self] action in forward(action, from: node) },
-      parent: self,
       // The element's own id (`Store.id` needs a `State.ID`; the collection's key may differ).
       identity: identify?(element)
     )

@@ -314,7 +314,7 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
   /// elements' buffer is fetched once, and a scope whose element is bitwise unchanged at the
   /// index where it was last found costs one inline byte comparison (no call per row: this is
   /// what a plain reducer's write to one row costs per row with a reader).
-  static func collectChanges(
+  override func collectElementChanges(
     in collection: UnsafePointer<IdentifiedArray<ID, Element>>,
     scopes: ContiguousArray<ObservationCell>, into changed: inout [ObservationCell],
     recorder: ChangeRecorder?

@@ -6,50 +6,50 @@ import Observation
 /// Cells are not generic, so the key path readers track (`\ObservationCell.version`) is a single
 /// literal that the runtime instantiates once, however many value types the store observes.
 class ObservationCell: Observable {
-  /// Where readers register; shared by the observers that no reader ever tracks (see
-  /// ``init(isTracked:)``).
-  final let registrar: ObservationRegistrar
-  /// Never read or written: it names what readers track.
-  final var version = 0
+  /// Never read: it names what readers track. Stored, so that Observation hashes and compares
+  /// its key path as an offset (a computed property's key path costs about 1,000 instructions
+  /// more per send), and empty, so that it takes no room in the cells and scopes (one of each
+  /// per row of a long list).
+  final var version: Void = ()
   /// Tracked reads since the cell was created or last notified its readers (counted afresh
   /// for each change it notifies); the change log reports it. No dynamic exclusivity checks
   /// (one runtime call per tracked read otherwise): touched on the main actor only, never
-  /// during an access to it.
-  @exclusivity(unchecked) final var reads = 0
+  /// during an access to it. 32 bits (wrapping), so that with `awaitsRead` and the flags of
+  /// ``Observer`` it fills the word after the object's header: a cell and a scope are made
+  /// per row of a long list.
+  @exclusivity(unchecked) final var reads: UInt32 = 0
   /// Whether the cell notified its readers and has not been read since (see
   /// `ValueCell.deactivateAndNotify()`): Observation cancelled them, so it has no reader.
   /// Unchecked exclusivity, as `reads`.
   @exclusivity(unchecked) final var awaitsRead = false
 
-  /// A cell readers track (`isTracked`), with a registrar of its own; or an observer that only
-  /// compares and passes changes on (a child scope, a group of cells), which no reader ever
-  /// tracks: it shares one registrar with the others, as it never registers a reader nor
-  /// notifies one (a registrar is an object of about 100 bytes, one per row of a long list).
-  init(isTracked: Bool = true) {
-    registrar = isTracked ? ObservationRegistrar() : Self.untrackedRegistrar
-  }
-
-  /// The registrar of every observer that no reader tracks: nothing registers on it.
-  private static let untrackedRegistrar = ObservationRegistrar()
-
   /// What readers track, made once: a key path literal in a function body is looked up in
   /// the runtime on every call (about 110 instructions per read and per notification).
-  static let versionKeyPath: KeyPath<ObservationCell, Int> & Sendable = \.version
+  static let versionKeyPath: KeyPath<ObservationCell, Void> & Sendable = \.version
 
-  /// Registers the current reader (if any) as depending on this cell.
+  /// Registers the current reader (if any) as depending on this cell, on the cell's
+  /// `registrar`.
   @inline(__always)
-  final func track() {
+  final func track(on registrar: ObservationRegistrar) {
     reads &+= 1
     awaitsRead = false
     registrar.access(self, keyPath: Self.versionKeyPath)
   }
 
-  /// Notifies the readers that depended on this cell; they are then cancelled by Observation.
-  /// Observation calls them whatever the mutation does, so it does nothing (a write to
-  /// `version` would cost a dynamic exclusivity check per notification).
-  final func notifyChange() {
+  /// Notifies the readers that depended on this cell, registered on its `registrar`; they are
+  /// then cancelled by Observation. Observation calls them whatever the mutation does, so it
+  /// does nothing (a write to `version` would cost a dynamic exclusivity check per
+  /// notification).
+  @inline(__always)
+  final func notifyChange(on registrar: ObservationRegistrar) {
     registrar.withMutation(of: self, keyPath: Self.versionKeyPath) {}
   }
+
+  /// Notifies the readers that depended on this cell. Only a cell readers track has any, and a
+  /// registrar (``TrackedCell``, ``TrackedObserver``); an observer that only compares and
+  /// passes changes on (a child scope, a group of cells) has neither: a registrar is an
+  /// object of about 100 bytes, and a field of 8, per row of a long list.
+  func notifyChange() {}
 
   /// Leaves the set of active observers that compare this cell on every change, for good.
   func leaveActiveSet() {}
@@ -71,5 +71,22 @@ class ObservationCell: Observable {
   func deactivateAndNotify() {
     becomeDormant()
     notifyChange()
+  }
+}
+
+/// A cell readers track on its own, outside an observer set: a derived value, a control's
+/// value.
+final class TrackedCell: ObservationCell {
+  /// Where readers register.
+  private let registrar = ObservationRegistrar()
+
+  /// Registers the current reader (if any) as depending on this cell.
+  @inline(__always)
+  func track() {
+    track(on: registrar)
+  }
+
+  override func notifyChange() {
+    notifyChange(on: registrar)
   }
 }

@@ -1,4 +1,5 @@
 import IdentifiedCollections
+import Observation
 
 /// Counts the changes of a root store's state: a cell that went dormant and is read before the
 /// next change need not read its value again.
@@ -44,9 +45,8 @@ final class ChangeClock {
 /// until it is read again or the next change starts; see `ValueCell.deactivateAndNotify()`),
 /// so the cost of a change follows what live readers read.
 class Observer<Base>: ObservationCell {
-  /// Position in the owning set's `active` array (`activeElements` for an element scope), or
-  /// -1 when inactive.
-  final var activeIndex = -1
+  // The flags come first: they fill the end of the word that `ObservationCell` starts.
+
   /// Whether this observer is the scope of one element of an identified collection: the set
   /// keeps those apart, so that a change known to touch one element compares only that
   /// element's scope.
@@ -59,6 +59,9 @@ class Observer<Base>: ObservationCell {
   /// unchanged (`IdentifiedArray` traps if the element's id changes), so a comparison known to
   /// follow only such mutations skips it.
   final var dependsOnlyOnIDs = false
+  /// Position in the owning set's `active` array (`activeElements` for an element scope), or
+  /// -1 when inactive.
+  final var activeIndex = -1
   /// For a cell of a path through a subscript or computed property after stored properties:
   /// the group of the cells of paths with the same prefix, which holds it while it is active
   /// (see ``PrefixGroup``). Unowned and unchecked: the set holds its groups for as long as it
@@ -68,13 +71,9 @@ class Observer<Base>: ObservationCell {
   /// ``PrefixGroup/elementKey(for:at:in:)``).
   final var elementKey: AnyObject?
 
-  /// - Parameter isTracked: Whether readers track this observer (a ``ValueCell``, a
-  ///   ``RowsListener``), rather than only the cells it holds or passes changes to (a
-  ///   ``ScopeNode``, a ``PrefixGroup``); see ``ObservationCell/init(isTracked:)``.
-  init(isElementScope: Bool = false, isOffsetScope: Bool = false, isTracked: Bool = true) {
+  init(isElementScope: Bool = false, isOffsetScope: Bool = false) {
     self.isElementScope = isElementScope
     self.isOffsetScope = isOffsetScope
-    super.init(isTracked: isTracked)
   }
 
   /// Compares what this observer watches in `base` with what it saw last; appends the cells
@@ -102,6 +101,24 @@ class Observer<Base>: ObservationCell {
   ) {}
 }
 
+/// An observer readers track (a ``ValueCell``, a ``RowsListener``), with a registrar of its
+/// own; the observers that only compare and pass changes on (a ``ScopeNode``, a
+/// ``PrefixGroup``) have none (see ``ObservationCell/notifyChange()``).
+class TrackedObserver<Base>: Observer<Base> {
+  /// Where readers register.
+  private let registrar = ObservationRegistrar()
+
+  /// Registers the current reader (if any) as depending on this observer.
+  @inline(__always)
+  final func track() {
+    track(on: registrar)
+  }
+
+  override final func notifyChange() {
+    notifyChange(on: registrar)
+  }
+}
+
 /// The value a set of observers looks at, and how to change it: the root store's state, or a
 /// child scope's part of its parent's.
 protocol ObservationHost<Value>: AnyObject {
@@ -127,6 +144,35 @@ struct RecentCell {
   let cell: ObservationCell
 }
 
+/// What only some ``ObserverSet``s need: cells beyond the first, prefix groups, child scopes at
+/// offsets, element scopes (the set of one row of a list, one per row, has none of it). Not
+/// nested in the generic set, so that its layout is known statically. Touched on the main
+/// actor only, never during an access to it (no dynamic exclusivity checks).
+final class ObserverSetExtras {
+  /// The set's cells by key path, once it has had more than one (see `ObserverSet.cells`).
+  @exclusivity(unchecked) var stored: [AnyKeyPath: ObservationCell] = [:]
+  /// The cells of the key paths read last, by key path object: a view body reads the same
+  /// key path literals (one object each) on every render, and comparing objects costs far less
+  /// than hashing an `AnyKeyPath` for the dictionary (hundreds of instructions).
+  ///
+  /// Invariant (relied on by the `unsafeDowncast` in `ObserverSet.recentCell(for:)`): every
+  /// entry's cell is the one the set's `cells` holds under the entry's key path, so that the
+  /// cell at a `KeyPath<Base, V>` object is a `ValueCell<Base, V>`; the entries are dropped
+  /// whenever a cell leaves `cells`. An entry holds its key path, so the key path's address
+  /// cannot be reused by another one while the entry exists.
+  @exclusivity(unchecked) var recent = RecentEntries<RecentCell>()
+  /// The groups of the cells of paths through a subscript or computed property, by prefix
+  /// (see ``PrefixGroup``), each a `PrefixGroup<Base>` of the set's `Base`; kept while the set
+  /// exists (one per prefix read, at most one per stored property of `Base`'s layout and
+  /// type).
+  @exclusivity(unchecked) var prefixGroups: [PrefixKey: ObservationCell] = [:]
+  /// The set's active child scopes and prefix groups at a byte offset of its `Base` (see
+  /// `ObserverSet.activeOffsetScopes`).
+  @exclusivity(unchecked) var offsetScopes: [ObservationCell] = []
+  /// The set's `collectionShadow`, a `CollectionShadow<Base>` of the set's `Base`.
+  @exclusivity(unchecked) var collectionShadow: AnyObject?
+}
+
 /// The observers of one value: the cells readers read, by key path, and the child scopes.
 ///
 /// The containers hold `ObservationCell`s, not `Observer<Base>`s: containers of a
@@ -146,13 +192,15 @@ final class ObserverSet<Base> {
   ///
   /// A set's first cell is kept apart (``soleKey`` and ``soleCell``) until a second one comes:
   /// an element store's row view usually reads one path, and a dictionary and a list of recent
-  /// cells cost about 190 bytes per row of a long list. Invariant: `storedCells` is empty
-  /// while `soleKey` is set.
+  /// cells cost about 190 bytes per row of a long list. Invariant: `storedExtras.stored` is
+  /// empty while `soleKey` is set.
   var cells: [AnyKeyPath: ObservationCell] {
-    guard let soleKey, let soleCell else { return storedCells }
+    guard let soleKey, let soleCell else { return storedExtras?.stored ?? [:] }
     return [soleKey: soleCell]
   }
-  @exclusivity(unchecked) private var storedCells: [AnyKeyPath: ObservationCell] = [:]
+  /// What only some sets need (see ``ObserverSetExtras``), made when first needed: the set of
+  /// one row of a list (one per row) has one cell and none of it.
+  @exclusivity(unchecked) private var storedExtras: ObserverSetExtras?
   /// The key of the set's only cell, while it has had only one (see ``cells``).
   @exclusivity(unchecked) private var soleKey: AnyKeyPath?
   /// The set's only cell, stored under `soleKey`.
@@ -163,16 +211,19 @@ final class ObserverSet<Base> {
   @exclusivity(unchecked) private(set) var activeElements: ContiguousArray<ObservationCell> = []
   /// The active child scopes and prefix groups at a byte offset of `Base` (a subset of
   /// `active`).
-  @exclusivity(unchecked) private var activeOffsetScopes: [ObservationCell] = []
-  /// For the set of an identified collection with element stores: compares the active element
-  /// scopes in one pass (``ElementScopes/collectChanges(in:scopes:into:recorder:)``).
-  var collectElementChanges:
-    (
-      (
-        UnsafePointer<Base>, ContiguousArray<ObservationCell>, inout [ObservationCell],
-        ChangeRecorder?
-      ) -> Void
-    )?
+  private var activeOffsetScopes: [ObservationCell] { storedExtras?.offsetScopes ?? [] }
+  /// For the set of an identified collection with element stores: the scopes of its elements
+  /// (an ``ElementScopes``), which compare the active ones in one pass and shadow the
+  /// collection once a plain reducer writes elements in place (see ``CollectionShadow``).
+  /// Set by the collection's scope (``ScopeNode/collectionShadow``), which holds it too.
+  var collectionShadow: CollectionShadow<Base>? {
+    get {
+      guard let shadow = storedExtras?.collectionShadow else { return nil }
+      // Only this setter stores one, a `CollectionShadow<Base>`.
+      return unsafeDowncast(shadow, to: CollectionShadow<Base>.self)
+    }
+    set { extras.collectionShadow = newValue }
+  }
   /// Unowned and unchecked (a checked unowned reference is retained and released around every
   /// use): the host owns this set (its `observers`), and everything that uses the set holds
   /// the host too (a store holds both; a cell or scope is reached through the set).
@@ -204,21 +255,13 @@ final class ObserverSet<Base> {
     unsafeDowncast(cell, to: Observer<Base>.self)
   }
 
-  /// The groups of the cells of paths through a subscript or computed property, by prefix
-  /// (see ``PrefixGroup``); kept while the set exists (one per prefix read, at most one per
-  /// stored property of `Base`'s layout and type).
-  @exclusivity(unchecked) private var prefixGroups: [PrefixKey: PrefixGroup<Base>] = [:]
-
-  /// The cells of the key paths read last, by key path object: a view body reads the same
-  /// key path literals (one object each) on every render, and comparing objects costs far less
-  /// than hashing an `AnyKeyPath` for the dictionary (hundreds of instructions).
-  ///
-  /// Invariant (relied on by the `unsafeDowncast` in `recentCell(for:)`): every entry's cell
-  /// is the one `cells` holds under the entry's key path, so that the cell at a
-  /// `KeyPath<Base, V>` object is a `ValueCell<Base, V>`; the entries are dropped whenever a
-  /// cell leaves `cells`. An entry holds its key path, so the key path's address cannot be
-  /// reused by another one while the entry exists.
-  @exclusivity(unchecked) private var recentCells = RecentEntries<RecentCell>()
+  /// ``storedExtras``, made if needed.
+  private var extras: ObserverSetExtras {
+    if let storedExtras { return storedExtras }
+    let made = ObserverSetExtras()
+    storedExtras = made
+    return made
+  }
 
   /// The cell for `keyPath`, created from the current value when no live reader has it.
   @inline(__always)
@@ -231,14 +274,15 @@ final class ObserverSet<Base> {
     if let cell = recentCell(for: keyPath) { return cell }
     let cell = existingCell(at: keyPath) ?? makeCell(for: keyPath)
     // The sole cell is found before the recent ones.
-    if cell !== soleCell { recentCells.remember(RecentCell(keyPath: keyPath, cell: cell)) }
+    if cell !== soleCell { extras.recent.remember(RecentCell(keyPath: keyPath, cell: cell)) }
     return cell
   }
 
   /// The cell of a key path object read lately, woken if it was dormant, or `nil`.
   @inline(__always)
   private func recentCell<Value>(for keyPath: KeyPath<Base, Value>) -> ValueCell<Base, Value>? {
-    let found = recentCells.first { entry in
+    guard let extras = storedExtras else { return nil }
+    let found = extras.recent.first { entry in
       entry.pointee.keyPath === keyPath ? entry.pointee.cell : nil
     }
     guard let found else { return nil }
@@ -250,13 +294,13 @@ final class ObserverSet<Base> {
   /// Whether the invariant of `recentCells` holds: each entry's cell is the one `cells` holds
   /// under its key path (checked by the model test after every step).
   var recentCellsMatchCells: Bool {
-    recentCells.entries.allSatisfy { cells[$0.keyPath] === $0.cell }
+    (storedExtras?.recent.entries ?? []).allSatisfy { cells[$0.keyPath] === $0.cell }
   }
 
   /// The cell stored at `key`, woken if it was dormant, or `nil`.
   @inline(__always)
   private func existingCell<Value>(at key: AnyKeyPath) -> ValueCell<Base, Value>? {
-    let stored = soleKey.map { $0 == key ? soleCell : nil } ?? storedCells[key]
+    let stored = soleKey.map { $0 == key ? soleCell : nil } ?? storedExtras?.stored[key]
     guard let found = stored else { return nil }
     let cell = unsafeDowncast(found, to: ValueCell<Base, Value>.self)
     if cell.activeIndex < 0 { wake(cell) }
@@ -282,16 +326,17 @@ final class ObserverSet<Base> {
 
   /// Stores a new cell under its key and makes it active.
   private func insert<Value>(_ cell: ValueCell<Base, Value>) -> ValueCell<Base, Value> {
-    if soleKey == nil, storedCells.isEmpty {
+    if soleKey == nil, storedExtras?.stored.isEmpty ?? true {
       soleKey = cell.key
       soleCell = cell
     } else {
+      let extras = self.extras
       if let soleKey {
-        storedCells[soleKey] = soleCell
+        extras.stored[soleKey] = soleCell
         self.soleKey = nil
         soleCell = nil
       }
-      storedCells[cell.key] = cell
+      extras.stored[cell.key] = cell
     }
     activate(cell)
     return cell
@@ -316,9 +361,11 @@ final class ObserverSet<Base> {
     deactivate(observer)
     dormantCount += 1
     if dormantCount > Self.dormantLimit {
-      storedCells = storedCells.filter { Self.observer($0.value).activeIndex >= 0 }
+      if let extras = storedExtras {
+        extras.stored = extras.stored.filter { Self.observer($0.value).activeIndex >= 0 }
+        extras.recent.removeAll()
+      }
       if let soleCell, Self.observer(soleCell).activeIndex < 0 { forgetSoleCell() }
-      recentCells.removeAll()
       dormantCount = 0
     }
   }
@@ -351,14 +398,17 @@ final class ObserverSet<Base> {
   /// The group of the prefix of type `type` at `offset`, made on first use.
   private func group(offset: Int, type: Any.Type) -> PrefixGroup<Base> {
     let key = PrefixKey(offset: offset, type: ObjectIdentifier(type))
-    if let group = prefixGroups[key] { return group }
+    // Every group stored under a key is a `PrefixGroup<Base>` (made below).
+    if let group = storedExtras?.prefixGroups[key] {
+      return unsafeDowncast(group, to: PrefixGroup<Base>.self)
+    }
     func make<Prefix>(_: Prefix.Type) -> PrefixGroup<Base> {
       TypedPrefixGroup<Base, Prefix>(offset: offset)
     }
     let group =
       (type as? any IdentifiedCollectionPrefix.Type)?.makePrefixGroup(offset: offset)
       ?? _openExistential(type, do: make)
-    prefixGroups[key] = group
+    extras.prefixGroups[key] = group
     return group
   }
 
@@ -407,7 +457,7 @@ final class ObserverSet<Base> {
     } else {
       observer.activeIndex = active.count
       active.append(observer)
-      if observer.isOffsetScope { activeOffsetScopes.append(observer) }
+      if observer.isOffsetScope { extras.offsetScopes.append(observer) }
     }
     if wasInactive { host.observersDidChangeActivity(isActive: true) }
   }
@@ -429,10 +479,10 @@ final class ObserverSet<Base> {
       Self.remove(observer, at: index, from: &activeElements)
     } else {
       Self.remove(observer, at: index, from: &active)
-      if observer.isOffsetScope,
-        let position = activeOffsetScopes.firstIndex(where: { $0 === observer })
+      if observer.isOffsetScope, let extras = storedExtras,
+        let position = extras.offsetScopes.firstIndex(where: { $0 === observer })
       {
-        activeOffsetScopes.remove(at: position)
+        extras.offsetScopes.remove(at: position)
       }
     }
     observer.activeIndex = -1
@@ -472,9 +522,9 @@ final class ObserverSet<Base> {
     if let soleKey {
       if soleKey == keyPath { forgetSoleCell() }
     } else {
-      storedCells[keyPath] = nil
+      storedExtras?.stored[keyPath] = nil
     }
-    recentCells.removeAll()
+    storedExtras?.recent.removeAll()
   }
 
   private func forgetSoleCell() {
@@ -517,8 +567,9 @@ final class ObserverSet<Base> {
     recorder: ChangeRecorder?
   ) {
     guard !activeElements.isEmpty else { return }
-    if let collectElementChanges {
-      collectElementChanges(base, activeElements, &changed, recorder)
+    if let collectionShadow {
+      collectionShadow.collectElementChanges(
+        in: base, scopes: activeElements, into: &changed, recorder: recorder)
     } else {
       for observer in activeElements {
         Self.observer(observer).collectChanges(in: base, into: &changed, recorder: recorder)
@@ -578,7 +629,8 @@ final class ObserverSet<Base> {
   func prepareForElementMutation(
     _ mutation: ElementMutation, at offset: Int, size: Int, in base: UnsafeRawPointer
   ) {
-    for scope in activeOffsetScopes {
+    guard let extras = storedExtras else { return }
+    for scope in extras.offsetScopes {
       Self.observer(scope).prepareForElementMutation(mutation, at: offset, size: size, in: base)
     }
   }

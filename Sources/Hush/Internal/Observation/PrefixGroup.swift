@@ -22,7 +22,7 @@ class PrefixGroup<Base>: Observer<Base> {
   init() {
     // At an offset, as a child scope: element reducers announce their in-place mutations to
     // it (see `prepareForElementMutation`).
-    super.init(isOffsetScope: true, isTracked: false)
+    super.init(isOffsetScope: true)
   }
 
   /// Whether the prefix's value in `base` is bitwise identical to the snapshot (`false`

@@ -14,7 +14,7 @@ import IdentifiedCollections
 /// Unlike a cell, it stays active after notifying (its owner reads it again at once, from the
 /// notification), so that the group keeps shadowing the collection between changes; it leaves
 /// the set when its owner goes away (``detach()``).
-final class RowsListener<Base, ID: Hashable, Element>: Observer<Base> {
+final class RowsListener<Base, ID: Hashable, Element>: TrackedObserver<Base> {
   /// The changes since the owner last took them. No dynamic exclusivity checks: touched on the
   /// main actor only, never during an access to them.
   @exclusivity(unchecked) private var changedIDs: ContiguousArray<ID> = []

@@ -17,34 +17,25 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
   let lens: ScopeLens<Parent, Child>
   /// A constant (read without retaining it: a send reads it several times).
   let observers: ObserverSet<Child>
-  /// Set while element reducers mutate elements inside this child in place, until the next
-  /// comparison (see ``ElementMutation``). Unchecked exclusivity, as the hot state of
-  /// ``ObserverSet``: touched on the main actor only, never during an access to it.
-  @exclusivity(unchecked) private var pendingMutation: PendingElementMutation?
-  /// The scopes of the elements mutated since the last comparison (one, usually), while
-  /// `pendingMutation` is set; empty otherwise. Kept apart from it so that its capacity is
-  /// reused: an element send allocates nothing here.
-  @exclusivity(unchecked) private var pendingElementScopes: ContiguousArray<ObservationCell> = []
-  /// The scope of the element the announcement being made now mutates, from
-  /// ``prepareForElementMutation(_:at:size:in:)`` to ``retakeSnapshot(childAt:after:)`` of
-  /// the same mutation; `nil` otherwise, and for an element without a scope. Not retained
-  /// (it is one of `pendingElementScopes`, which holds it).
-  @exclusivity(unchecked) private unowned(unsafe) var announcedScope: ObservationCell?
+  /// The element mutations announced under this scope since its last comparison (see
+  /// ``ElementMutation``), for a scope at an offset (only those hold a collection an element
+  /// reducer mutates in place); `nil` for the others, such as the scope of one row of a list.
+  private let mutations: AnnouncedMutations?
   /// For the scope of an identified collection with element stores: the scopes of its
-  /// elements (an `ElementScopes`), for element stores made after the first ones went away.
-  var elementScopes: AnyObject?
-  /// For the scope of an identified collection with element stores: compares the collection
-  /// with a private copy of its elements once a plain reducer writes elements in place (see
-  /// ``CollectionShadow``).
-  var collectionShadow: CollectionShadow<Child>?
+  /// elements (an ``ElementScopes``), which also compares the collection with a private copy
+  /// of its elements once a plain reducer writes elements in place (see
+  /// ``CollectionShadow``). The child's set holds it too, to compare the active element
+  /// scopes.
+  var collectionShadow: CollectionShadow<Child>? {
+    didSet { observers.collectionShadow = collectionShadow }
+  }
 
   init(parent: ObserverSet<Parent>, lens: ScopeLens<Parent, Child>) {
     self.parentObservers = parent
     self.lens = lens
     self.observers = ObserverSet(clock: parent.clock)
-    super.init(
-      isElementScope: lens.isElementLens, isOffsetScope: lens.childOffset != nil,
-      isTracked: false)
+    self.mutations = lens.childOffset != nil ? AnnouncedMutations() : nil
+    super.init(isElementScope: lens.isElementLens, isOffsetScope: lens.childOffset != nil)
     observers.attach(to: self)
   }
 
@@ -52,32 +43,10 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
     in base: UnsafePointer<Parent>, into changed: inout [ObservationCell],
     recorder: ChangeRecorder?
   ) {
-    if let pending = pendingMutation, let offset = lens.childOffset {
-      pendingMutation = nil
-      let child = (UnsafeRawPointer(base) + offset).assumingMemoryBound(to: Child.self)
-      if pending.unchangedBefore, lens.snapshotMatches(child) {
-        // Nothing under this scope changed but the announced elements.
-        if pending.isCollection, let element = pending.knownElement,
-          pendingElementScopes.count == 1
-        {
-          // One element was mutated, and where it is now is known: the collection is bitwise
-          // what it was right after the mutation, so it still holds that buffer, and the ids
-          // are those the element was found among.
-          observers.collectChanges(
-            in: child, onlyElement: pendingElementScopes[0], at: element,
-            index: pending.knownIndex, into: &changed, recorder: recorder)
-        } else if pending.isCollection {
-          observers.collectChanges(
-            in: child, onlyElements: pendingElementScopes, into: &changed, recorder: recorder)
-        } else {
-          observers.collectChanges(in: child, into: &changed, recorder: recorder)
-        }
-      } else {
-        lens.takeSnapshot(of: child)
-        observers.collectChanges(in: child, into: &changed, recorder: recorder)
-      }
-      // Not `removeAll(keepingCapacity:)`: see `ElementMutation.finish(elementAt:index:)`.
-      while !pendingElementScopes.isEmpty { pendingElementScopes.removeLast() }
+    if let mutations, let offset = lens.childOffset,
+      collectAnnouncedChanges(
+        mutations, in: base, offset: offset, into: &changed, recorder: recorder)
+    {
       return
     }
     // After a shared value changed, elements bitwise identical to the shadow's may read
@@ -102,13 +71,50 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
     }
   }
 
+  /// Compares the child at `offset` of `base` after element mutations announced since the
+  /// last comparison; returns `false` when none was.
+  @inline(__always)
+  private func collectAnnouncedChanges(
+    _ mutations: AnnouncedMutations, in base: UnsafePointer<Parent>, offset: Int,
+    into changed: inout [ObservationCell], recorder: ChangeRecorder?
+  ) -> Bool {
+    if let pending = mutations.pending {
+      mutations.pending = nil
+      let child = (UnsafeRawPointer(base) + offset).assumingMemoryBound(to: Child.self)
+      if pending.unchangedBefore, lens.snapshotMatches(child) {
+        // Nothing under this scope changed but the announced elements.
+        if pending.isCollection, let element = pending.knownElement,
+          mutations.elementScopes.count == 1
+        {
+          // One element was mutated, and where it is now is known: the collection is bitwise
+          // what it was right after the mutation, so it still holds that buffer, and the ids
+          // are those the element was found among.
+          observers.collectChanges(
+            in: child, onlyElement: mutations.elementScopes[0], at: element,
+            index: pending.knownIndex, into: &changed, recorder: recorder)
+        } else if pending.isCollection {
+          observers.collectChanges(
+            in: child, onlyElements: mutations.elementScopes, into: &changed, recorder: recorder)
+        } else {
+          observers.collectChanges(in: child, into: &changed, recorder: recorder)
+        }
+      } else {
+        lens.takeSnapshot(of: child)
+        observers.collectChanges(in: child, into: &changed, recorder: recorder)
+      }
+      mutations.clearElementScopes()
+      return true
+    }
+    return false
+  }
+
   /// Compares this element scope's element, known to be at `element` (of type `Child`) and at
   /// `index` of its collection `base`, with the ids unchanged since it was found there.
   override func collectChanges(
     ofElementAt element: UnsafeRawPointer, index: Int, in base: UnsafePointer<Parent>,
     into changed: inout [ObservationCell], recorder: ChangeRecorder?
   ) {
-    if pendingMutation == nil, collectionShadow == nil,
+    if mutations?.pending == nil, collectionShadow == nil,
       lens.withChangedChild(
         at: element.assumingMemoryBound(to: Child.self), index: index,
         { child in observers.collectChanges(in: child, into: &changed, recorder: recorder) })
@@ -159,6 +165,7 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
   override func prepareForElementMutation(
     _ mutation: ElementMutation, at offset: Int, size: Int, in base: UnsafeRawPointer
   ) {
+    // A scope at an offset has a record of the mutations.
     guard let childOffset = lens.childOffset, offset >= childOffset,
       offset + size <= childOffset + MemoryLayout<Child>.size
     else { return }
@@ -168,20 +175,25 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
     // removed earlier in this run are found now, while the copy still has their values.
     collectionShadow?.stopShadowing(changedTo: child)
     let unchanged = lens.snapshotMatches(child)
-    var pending =
-      pendingMutation ?? PendingElementMutation(unchangedBefore: true, isCollection: false)
-    pending.unchangedBefore = pending.unchangedBefore && unchanged
-    announcedScope = nil
-    if offset == childOffset, ObjectIdentifier(Child.self) == mutation.collectionType {
-      pending.isCollection = true
-      if let scope = collectionShadow?.scope(for: mutation) {
-        if !pendingElementScopes.contains(where: { $0 === scope }) {
-          pendingElementScopes.append(scope)
+    let isCollection =
+      offset == childOffset && ObjectIdentifier(Child.self) == mutation.collectionType
+    // A scope at an offset has a record of the mutations.
+    if let mutations {
+      var pending =
+        mutations.pending ?? PendingElementMutation(unchangedBefore: true, isCollection: false)
+      pending.unchangedBefore = pending.unchangedBefore && unchanged
+      mutations.announcedScope = nil
+      if isCollection {
+        pending.isCollection = true
+        if let scope = collectionShadow?.scope(for: mutation) {
+          if !mutations.elementScopes.contains(where: { $0 === scope }) {
+            mutations.elementScopes.append(scope)
+          }
+          mutations.announcedScope = scope
         }
-        announcedScope = scope
       }
+      mutations.pending = pending
     }
-    pendingMutation = pending
     if unchanged { lens.dropSnapshot() } else { lens.dropSnapshot(child: child) }
     mutation.willRetakeSnapshot(self, childAt: UnsafeRawPointer(child))
     observers.prepareForElementMutation(
@@ -193,18 +205,20 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
     // Where the mutated element is, when it is the one element with a scope mutated so far:
     // the snapshot just taken holds the buffer it is in. A later announcement (of this
     // element again, of another, or of one without a scope) replaces or clears it.
-    if var pending = pendingMutation {
-      if let scope = announcedScope, pendingElementScopes.count == 1,
-        pendingElementScopes[0] === scope, let element = mutation.mutatedElement
-      {
-        pending.knownElement = element
-        pending.knownIndex = mutation.mutatedIndex
-      } else {
-        pending.knownElement = nil
+    if let mutations {
+      if var pending = mutations.pending {
+        if let scope = mutations.announcedScope, mutations.elementScopes.count == 1,
+          mutations.elementScopes[0] === scope, let element = mutation.mutatedElement
+        {
+          pending.knownElement = element
+          pending.knownIndex = mutation.mutatedIndex
+        } else {
+          pending.knownElement = nil
+        }
+        mutations.pending = pending
       }
-      pendingMutation = pending
+      mutations.announcedScope = nil
     }
-    announcedScope = nil
   }
 
   override func leaveActiveSet() {
@@ -218,9 +232,9 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
     parent.deactivate(self)
   }
 
-  /// See ``ScopeLens/snapshotWillChange``.
+  /// See ``ScopeLens/onSnapshotChange(_:)``.
   func onSnapshotChange(_ body: @escaping (UnsafePointer<Child>, UnsafePointer<Child>) -> Void) {
-    lens.snapshotWillChange = body
+    lens.onSnapshotChange(body)
   }
 
   func withCurrentValue(_ body: (UnsafePointer<Child>) -> Void) {
@@ -259,9 +273,35 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
       parentObservers.deactivate(self)
       lens.dropSnapshot()
       collectionShadow?.stopShadowing()
-      pendingMutation = nil
-      pendingElementScopes.removeAll(keepingCapacity: true)
+      if let mutations {
+        mutations.pending = nil
+        mutations.elementScopes.removeAll(keepingCapacity: true)
+      }
     }
+  }
+}
+
+/// What a scope records of the element mutations announced under it since its last
+/// comparison. Not generic: its layout is known statically. Touched on the main actor only,
+/// never during an access to it (no dynamic exclusivity checks).
+final class AnnouncedMutations {
+  /// Set while element reducers mutate elements inside the scope's child in place, until the
+  /// next comparison.
+  @exclusivity(unchecked) var pending: PendingElementMutation?
+  /// The scopes of the elements mutated since the last comparison (one, usually), while
+  /// `pending` is set; empty otherwise. Kept apart from it so that its capacity is reused.
+  @exclusivity(unchecked) var elementScopes: ContiguousArray<ObservationCell> = []
+  /// The scope of the element the announcement being made now mutates, from
+  /// `ScopeNode.prepareForElementMutation(_:at:size:in:)` to
+  /// `ScopeNode.retakeSnapshot(childAt:after:)` of the same mutation; `nil` otherwise, and
+  /// for an element without a scope. Not retained (it is one of `elementScopes`, which holds
+  /// it).
+  @exclusivity(unchecked) unowned(unsafe) var announcedScope: ObservationCell?
+
+  /// Empties `elementScopes` one element at a time, keeping its buffer (not
+  /// `removeAll(keepingCapacity:)`: see `ElementMutation.finish(elementAt:index:)`).
+  func clearElementScopes() {
+    while !elementScopes.isEmpty { elementScopes.removeLast() }
   }
 }
 
@@ -312,13 +352,17 @@ class ScopeLens<Parent, Child> {
   var snapshotPointer: UnsafePointer<Child>? { nil }
   /// Forgets the snapshot (the scope has no active observers: nothing to compare).
   func dropSnapshot() {}
-  /// Forgets the snapshot of a child that is now `child` (see ``snapshotWillChange``).
+  /// Forgets the snapshot of a child that is now `child` (see ``onSnapshotChange(_:)``).
   func dropSnapshot(child: UnsafePointer<Child>) { dropSnapshot() }
-  /// Called with the snapshot and the current child when a snapshot that differs from the
-  /// child is replaced or dropped: what the child was at the last comparison, and what it is
-  /// now. The scope of a collection with element stores uses it to give removed elements their
-  /// last value (``ElementScopes/elementsWillChange(from:to:)``).
-  var snapshotWillChange: ((_ old: UnsafePointer<Child>, _ new: UnsafePointer<Child>) -> Void)?
+  /// Has `body` called with the snapshot and the current child when a snapshot that differs
+  /// from the child is replaced or dropped: what the child was at the last comparison, and
+  /// what it is now. The scope of a collection with element stores uses it to give removed
+  /// elements their last value (``ElementScopes/elementsWillChange(from:to:)``). Only a lens
+  /// that takes snapshots keeps it (a ``KeyPathLens``; an element's lens, one per row of a
+  /// long list, has no room for it).
+  func onSnapshotChange(
+    _ body: @escaping (_ old: UnsafePointer<Child>, _ new: UnsafePointer<Child>) -> Void
+  ) {}
   /// The child's byte offset in the parent, when it is stored there at a fixed place.
   var childOffset: Int? { nil }
   /// Whether this is the lens of one element of an identified collection.
@@ -365,6 +409,9 @@ final class KeyPathLens<Parent, Child>: ScopeLens<Parent, Child> {
   private let snapshot = UnsafeMutablePointer<Child>.allocate(capacity: 1)
   @exclusivity(unchecked) private var hasSnapshot = false
   private let size = MemoryLayout<Child>.size
+  /// See ``ScopeLens/onSnapshotChange(_:)``.
+  private var snapshotWillChange:
+    ((_ old: UnsafePointer<Child>, _ new: UnsafePointer<Child>) -> Void)?
 
   init(_ keyPath: KeyPath<Parent, Child>) {
     self.keyPath = keyPath
@@ -428,7 +475,13 @@ final class KeyPathLens<Parent, Child>: ScopeLens<Parent, Child> {
     dropSnapshot()
   }
 
-  /// Tells ``snapshotWillChange`` that the snapshot (which must exist) is replaced by `child`,
+  override func onSnapshotChange(
+    _ body: @escaping (_ old: UnsafePointer<Child>, _ new: UnsafePointer<Child>) -> Void
+  ) {
+    snapshotWillChange = body
+  }
+
+  /// Tells `snapshotWillChange` that the snapshot (which must exist) is replaced by `child`,
   /// when they differ.
   private func reportSnapshotChange(to child: UnsafePointer<Child>) {
     if let snapshotWillChange, !snapshotMatches(child) { snapshotWillChange(snapshot, child) }
@@ -471,12 +524,21 @@ final class KeyPathLens<Parent, Child>: ScopeLens<Parent, Child> {
 final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, Element>, Element> {
   // Hot-path state first, before any stored property whose size depends on `ID` or
   // `Element`: their offsets are then fixed, and the scan of a collection's element scopes
-  // (``ElementScopes/collectChanges(in:scopes:into:recorder:)``, unspecialized) reads them
+  // (``ElementScopes/collectElementChanges(in:scopes:into:recorder:)``, unspecialized) reads them
   // without a metadata lookup per row. No dynamic exclusivity checks (touched on the main
   // actor only, never while an access to them is in progress; see `ObserverSet`).
 
   /// Where the element was last found; checked first, without hashing the id.
-  @exclusivity(unchecked) private(set) var lastIndex = 0
+  var lastIndex: Int { Int(storedLastIndex) }
+  /// `lastIndex`, in 32 bits so that `isRemoved` shares its word (a lens is made per row of a
+  /// long list). An index past `Int32.max` would be stored wrong, and cost a lookup: every
+  /// use checks the element at the index (its bytes or its id) before relying on it.
+  @exclusivity(unchecked) private var storedLastIndex: Int32 = 0
+  /// Set once the element was found missing from the collection. From then on the scope
+  /// answers the element's last value, and writes through it are dropped, even if an element
+  /// with the same id comes back: a view animating the row out keeps showing it, and the new
+  /// element gets a store of its own on the next read of the collection.
+  private(set) var isRemoved = false
   /// The period of removal tracking (``ElementScopes/removalTracking``) in which the element
   /// was last found in the collection, or -1: while that period lasts, the element is in the
   /// collection as long as the lens is not marked removed.
@@ -492,11 +554,6 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
 
   /// The index of the collection's element scopes, told when this lens's scope goes away.
   private let scopes: ElementScopes<ID, Element>
-  /// Set once the element was found missing from the collection. From then on the scope
-  /// answers the element's last value, and writes through it are dropped, even if an element
-  /// with the same id comes back: a view animating the row out keeps showing it, and the new
-  /// element gets a store of its own on the next read of the collection.
-  private(set) var isRemoved = false
 
   init(id: ID, element: Element, scopes: ElementScopes<ID, Element>) {
     self.id = id
@@ -547,7 +604,7 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
   /// `false` (and changes nothing) for a lens whose element was found removed.
   func elementMoved(to index: Int) -> Bool {
     guard !isRemoved else { return false }
-    lastIndex = index
+    storedLastIndex = Int32(truncatingIfNeeded: index)
     return true
   }
 
@@ -557,7 +614,7 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
     let ids = parent.pointee.ids
     if lastIndex < ids.count, ids[lastIndex] == id { return true }
     guard let index = ids.firstIndex(of: id) else { return markRemoved() }
-    lastIndex = index
+    storedLastIndex = Int32(truncatingIfNeeded: index)
     return true
   }
 
@@ -591,7 +648,7 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
       let ids = parent.pointee.ids
       if lastIndex >= ids.count || ids[lastIndex] != id {
         guard let index = ids.firstIndex(of: id) else { return markRemoved() }
-        lastIndex = index
+        storedLastIndex = Int32(truncatingIfNeeded: index)
       }
       last.pointee = base[lastIndex]
       body(last)
@@ -609,7 +666,7 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
     at child: UnsafePointer<Element>, index: Int, _ body: (UnsafePointer<Element>) -> Void
   ) -> Bool {
     guard !isRemoved else { return false }
-    lastIndex = index
+    storedLastIndex = Int32(truncatingIfNeeded: index)
     if !SharedChanges.isComparingAll, hasSameBytes(child, last, count: MemoryLayout<Element>.size) {
       return true
     }
@@ -698,4 +755,10 @@ class CollectionShadow<Collection> {
   /// The collection's scope became active or inactive; `comparesAtOffset` tells whether it
   /// compares the collection at a stored offset (with a snapshot or this shadow).
   func collectionScopeDidChangeActivity(isActive: Bool, comparesAtOffset: Bool) {}
+  /// Compares the active element scopes `scopes` (of the collection's set) against
+  /// `collection` in one pass.
+  func collectElementChanges(
+    in collection: UnsafePointer<Collection>, scopes: ContiguousArray<ObservationCell>,
+    into changed: inout [ObservationCell], recorder: ChangeRecorder?
+  ) {}
 }

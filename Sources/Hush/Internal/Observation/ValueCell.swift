@@ -6,7 +6,7 @@
 /// `==` when the value is `Equatable` (but for integers and `Bool`, whose different bytes are
 /// different values); other values count as changed (never a missed update), unless the bytes
 /// that differ are only padding (``SignificantBits``).
-final class ValueCell<Base, Value>: Observer<Base> {
+final class ValueCell<Base, Value>: TrackedObserver<Base> {
   /// The value readers saw; always equal to the current value at the cell's path.
   /// (No dynamic exclusivity checks: compared on every change; see `ObserverSet`.)
   @exclusivity(unchecked) private(set) var value: Value
@@ -103,7 +103,7 @@ final class ValueCell<Base, Value>: Observer<Base> {
     if let recorder {
       recorder.record(
         host: set.host, path: projection?.description ?? describePath(key),
-        oldValue: value, newValue: newValue, reads: reads)
+        oldValue: value, newValue: newValue, reads: Int(reads))
     }
     value = newValue
     changed.append(self)
