@@ -21,11 +21,15 @@ final class ValueCell<Base, Value>: TrackedObserver<Base> {
   /// (`MemoryLayout.offset(of:)` gives an offset only for such paths), and comparing its bytes
   /// with `value`'s is sound because `value` holds its own references to any buffer it shares
   /// (see the type's discussion).
-  private let offset: Int?
+  private var offset: Int? { storedOffset >= 0 ? Int(storedOffset) : nil }
+  /// `offset`, or -1 without one (or for an offset past `Int32.max`, read through the key
+  /// path): 32 bits, so that `holdsSharedState` shares its word (a cell is made per row of a
+  /// long list).
+  private let storedOffset: Int32
   /// Whether the value may hold a ``Shared``: then, once a shared value changed, equal bytes
   /// (and `==`, which reads the same shared value on both sides) do not mean unchanged. Found
   /// at the first comparison after a shared value changed (0: not yet, 1: no, 2: yes), so that
-  /// an app without shared values never looks. (Stored after `offset`, in its padding.)
+  /// an app without shared values never looks. (Stored after `storedOffset`, in its word.)
   @exclusivity(unchecked) private var holdsSharedState: UInt8 = 0
   private let isEqual: ((Value, Value) -> Bool)?
 
@@ -45,7 +49,7 @@ final class ValueCell<Base, Value>: TrackedObserver<Base> {
     self.key = keyPath
     self.projection = nil
     self.value = value
-    self.offset = offset
+    self.storedOffset = offset.flatMap { Int32(exactly: $0) } ?? -1
     self.isEqual = cellEqualityFunction(for: Value.self)
     self.set = set
   }
@@ -59,7 +63,7 @@ final class ValueCell<Base, Value>: TrackedObserver<Base> {
     self.key = key
     self.projection = Projection(project: project, description: description)
     self.value = value
-    self.offset = nil
+    self.storedOffset = -1
     self.isEqual = cellEqualityFunction(for: Value.self)
     self.set = set
   }
