@@ -128,7 +128,7 @@ extension Store {
     let child = Store<ChildState, ChildAction>(
       host: node,
       // Holds this store, as a non-optional child's does.
-      forward: { [self] childAction in
+      forward: { [self] _, childAction in
         var isPresent = false
         self.host.withCurrentValue { isPresent = lens.containsChild(in: $0) }
         guard isPresent else {

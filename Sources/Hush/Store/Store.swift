@@ -42,9 +42,13 @@ public final class Store<State, Action> {
   let observers: ObserverSet<State>
   let host: any ObservationHost<State>
   private let root: Root?
-  /// Sends an action of a scoped store on; holds the parent (the parent store, or the element
-  /// stores of a collection), which it keeps alive while the child is.
-  private let forward: ((Action) -> StoreTask)?
+  /// Sends an action of a scoped store on, given the store and the action; holds the parent
+  /// (the parent store, or the element stores of a collection), which it keeps alive while
+  /// the child is. A root store's is never called (its `send` runs the reducer). Not
+  /// optional: a send calls it in place, without retaining what it captured. A closure that
+  /// captures one object uses it as its context (one that captures more allocates its
+  /// context: one allocation per element store of a long list).
+  private let forward: (Store, Action) -> StoreTask
   /// The child stores this store made (see ``ChildStores``), from its first scope on: the
   /// element store of a row rarely scopes, and a long list has one per row. No dynamic
   /// exclusivity checks: main actor only, and never touched during an access to it.
@@ -166,15 +170,15 @@ public final class Store<State, Action> {
     self.root = Root(state: stateRoot, reducer: reducer, dependencies: dependencies)
     self.host = stateRoot
     self.observers = stateRoot.observers
-    self.forward = nil
+    self.forward = { _, _ in StoreTask(nil) }
     self.ownEffects = EffectRuntime()
     self.identity = identityOf(initialState)
   }
 
-  /// A store that reads through `host` and sends to `forward`, which holds the parent (a
-  /// scoped store).
+  /// A store that reads through `host` and sends to `forward`, which it calls with itself and
+  /// which holds the parent (a scoped store).
   init(
-    host: some ObservationHost<State>, forward: @escaping (Action) -> StoreTask,
+    host: some ObservationHost<State>, forward: @escaping (Store, Action) -> StoreTask,
     identity: AnyHashable?
   ) {
     self.root = nil
@@ -272,8 +276,7 @@ public final class Store<State, Action> {
   /// - Returns: A task for the effects the action started; await `finish()` for them to end.
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    if let forward { return forward(action) }
-    guard let root else { return StoreTask(nil) }
+    guard let root else { return forward(self, action) }
     guard !root.state.isReducing else {
       reportIssue(
         """

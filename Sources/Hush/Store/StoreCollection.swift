@@ -155,9 +155,9 @@ final class ElementStores<ID: Hashable, State, Action> {
       scopes[id: id] ?? scopes.makeScope(id: id, element: element, in: collection.observers)
     let store = Store<State, Action>(
       host: node,
-      // Captures only this object (which holds the parent store) and the scope (what a closure
-      // captures is one allocation per element store).
-      forward: { [self] action in forward(action, from: node) },
+      // Captures only this object (which holds the parent store), which is then the closure's
+      // context: nothing allocated per element store.
+      forward: { [self] store, action in forward(action, from: store) },
       // The element's own id (`Store.id` needs a `State.ID`; the collection's key may differ).
       identity: identify?(element)
     )
@@ -165,9 +165,11 @@ final class ElementStores<ID: Hashable, State, Action> {
     return store
   }
 
-  /// Sends `action` from the element store whose scope is `node`: reported and dropped when
-  /// the element left the collection.
-  private func forward(_ action: Action, from node: ElementScopes<ID, State>.Scope) -> StoreTask {
+  /// Sends `action` from the element store `store`: reported and dropped when the element left
+  /// the collection.
+  private func forward(_ action: Action, from store: Store<State, Action>) -> StoreTask {
+    // Every element store's host is a scope made by `makeScope`.
+    let node = unsafeDowncast(store.host as AnyObject, to: ElementScopes<ID, State>.Scope.self)
     // Made by `makeScope`, so an `ElementLens<ID, State>`.
     let lens = unsafeDowncast(node.lens, to: ElementLens<ID, State>.self)
     let id = lens.id
