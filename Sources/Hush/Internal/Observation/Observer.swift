@@ -137,7 +137,7 @@ protocol ObservationHost<Value>: AnyObject {
   func observersDidChangeActivity(isActive: Bool)
 }
 
-/// A cell read lately through a key path object (see `ObserverSet.recentCells`); not nested in
+/// A cell read lately through a key path object (see `ObserverSetExtras.recent`); not nested in
 /// the generic `ObserverSet`, so that its layout is known statically.
 struct RecentCell {
   let keyPath: AnyKeyPath
@@ -291,7 +291,7 @@ final class ObserverSet<Base> {
     return cell
   }
 
-  /// Whether the invariant of `recentCells` holds: each entry's cell is the one `cells` holds
+  /// Whether the invariant of the recent cells holds: each entry's cell is the one `cells` holds
   /// under its key path (checked by the model test after every step).
   var recentCellsMatchCells: Bool {
     (storedExtras?.recent.entries ?? []).allSatisfy { cells[$0.keyPath] === $0.cell }

@@ -165,7 +165,6 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
   override func prepareForElementMutation(
     _ mutation: ElementMutation, at offset: Int, size: Int, in base: UnsafeRawPointer
   ) {
-    // A scope at an offset has a record of the mutations.
     guard let childOffset = lens.childOffset, offset >= childOffset,
       offset + size <= childOffset + MemoryLayout<Child>.size
     else { return }
@@ -310,7 +309,7 @@ struct PendingElementMutation {
   /// Whether the child was bitwise unchanged when each mutation was announced.
   var unchangedBefore: Bool
   /// Whether the child is the collection whose elements were mutated (else it holds it); the
-  /// scopes of the mutated elements that have one are the scope's `pendingElementScopes`.
+  /// scopes of the mutated elements that have one are in `AnnouncedMutations.elementScopes`.
   var isCollection: Bool
   /// Where the one mutated element with a scope is, right after its last mutation, and its
   /// index (see `ElementMutation.mutatedElement`); `nil` when not known.
