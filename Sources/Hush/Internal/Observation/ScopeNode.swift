@@ -528,7 +528,10 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
   // actor only, never while an access to them is in progress; see `ObserverSet`).
 
   /// Where the element was last found; checked first, without hashing the id.
-  var lastIndex: Int { Int(storedLastIndex) }
+  private(set) var lastIndex: Int {
+    get { Int(storedLastIndex) }
+    set { storedLastIndex = Int32(truncatingIfNeeded: newValue) }
+  }
   /// `lastIndex`, in 32 bits so that `isRemoved` shares its word (a lens is made per row of a
   /// long list). An index past `Int32.max` would be stored wrong, and cost a lookup: every
   /// use checks the element at the index (its bytes or its id) before relying on it.
@@ -603,7 +606,7 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
   /// `false` (and changes nothing) for a lens whose element was found removed.
   func elementMoved(to index: Int) -> Bool {
     guard !isRemoved else { return false }
-    storedLastIndex = Int32(truncatingIfNeeded: index)
+    lastIndex = index
     return true
   }
 
@@ -613,7 +616,7 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
     let ids = parent.pointee.ids
     if lastIndex < ids.count, ids[lastIndex] == id { return true }
     guard let index = ids.firstIndex(of: id) else { return markRemoved() }
-    storedLastIndex = Int32(truncatingIfNeeded: index)
+    lastIndex = index
     return true
   }
 
@@ -647,7 +650,7 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
       let ids = parent.pointee.ids
       if lastIndex >= ids.count || ids[lastIndex] != id {
         guard let index = ids.firstIndex(of: id) else { return markRemoved() }
-        storedLastIndex = Int32(truncatingIfNeeded: index)
+        lastIndex = index
       }
       last.pointee = base[lastIndex]
       body(last)
@@ -665,7 +668,7 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
     at child: UnsafePointer<Element>, index: Int, _ body: (UnsafePointer<Element>) -> Void
   ) -> Bool {
     guard !isRemoved else { return false }
-    storedLastIndex = Int32(truncatingIfNeeded: index)
+    lastIndex = index
     if !SharedChanges.isComparingAll, hasSameBytes(child, last, count: MemoryLayout<Element>.size) {
       return true
     }
