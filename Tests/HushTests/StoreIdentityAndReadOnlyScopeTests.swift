@@ -129,4 +129,75 @@ private func identity<Item: Identifiable>(of item: Item) -> Item.ID { item.id }
     #expect(identity(of: milk) == identity(of: store.scope(state: \.todos, action: \.todos)[0]))
     #expect(identity(of: milk) != identity(of: rows[1]))
   }
+
+  /// A person with a badge number beside their own id, in collections keyed three ways.
+  struct Person: Identifiable, Equatable {
+    let id: Int
+    let badge: Int
+    var name: String
+  }
+
+  struct Register: Equatable {
+    var byID: IdentifiedArrayOf<Person>
+    var byBadge: IdentifiedArray<Int, Person>
+    var byName: IdentifiedArray<String, Person>
+    var plain: IdentifiedArray<Int, Plain>
+  }
+
+  struct Plain: Equatable {
+    let key: Int
+  }
+
+  static func register() -> Register {
+    let people = [Person(id: 1, badge: 2, name: "Ada"), Person(id: 2, badge: 1, name: "Bo")]
+    return Register(
+      byID: IdentifiedArray(uniqueElements: people),
+      byBadge: IdentifiedArray(uniqueElements: people, id: \.badge),
+      byName: IdentifiedArray(uniqueElements: people, id: \.name),
+      plain: IdentifiedArray(uniqueElements: [Plain(key: 1), Plain(key: 2)], id: \.key))
+  }
+
+  @Test func aRowStoreIsIdentifiedByItsElementsOwnIDWhateverTheCollectionIsKeyedBy() {
+    let store = Store<Register, Int>(initialState: Self.register()) { _, _ in .none }
+    let byID = store.scope(state: \.byID, action: { (_, _: Int) in 0 })
+    let byBadge = store.scope(state: \.byBadge, action: { (_, _: Int) in 0 })
+    let byName = store.scope(state: \.byName, action: { (_, _: Int) in 0 })
+    // Keyed by the element's id, by another path of the id's type, by one of another type.
+    #expect(byID.map(\.id) == [1, 2])
+    #expect(byBadge.ids == [2, 1])
+    #expect(byBadge.map(\.id) == [1, 2])
+    #expect(byName.map(\.id) == [1, 2])
+    #expect(identity(of: byBadge[0]) == identity(of: byID[0]))
+    #expect(identity(of: byName[1]) == identity(of: byID[1]))
+    #expect(byBadge[id: 1]?.id == 2)
+    // A generic consumer sees the same ids whichever collection the rows came from.
+    #expect(byBadge.map { identity(of: $0) } == byID.map { identity(of: $0) })
+  }
+
+  @Test func aRemovedRowsStoreKeepsItsElementsIDWhateverTheCollectionIsKeyedBy() {
+    let store = Store<Register, Int>(initialState: Self.register()) { state, _ in
+      state.byBadge.removeAll()
+      state.byName.removeAll()
+      return .none
+    }
+    let byBadge = store.scope(state: \.byBadge, action: { (_, _: Int) in 0 })
+    let byName = store.scope(state: \.byName, action: { (_, _: Int) in 0 })
+    let badge2 = byBadge[0]
+    let bo = byName[1]
+    store.send(0)
+    #expect(badge2.id == 1 && badge2.name == "Ada")
+    #expect(bo.id == 2 && bo.name == "Bo")
+  }
+
+  @Test func aRowStoreOfAnElementThatIsNotIdentifiableIsIdentifiedAsAnObject() {
+    let store = Store<Register, Int>(initialState: Self.register()) { _, _ in .none }
+    let plain = store.scope(state: \.plain, action: { (_, _: Int) in 0 })
+    let first = plain[0]
+    #expect(identity(of: first) == identity(of: first))
+    #expect(identity(of: first) == identity(of: plain[0]))
+    #expect(identity(of: first) != identity(of: plain[1]))
+    #expect(
+      identity(of: first)
+        != identity(of: store.scope(state: \.byID, action: { (_, _: Int) in 0 })[0]))
+  }
 }

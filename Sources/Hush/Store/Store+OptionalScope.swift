@@ -128,28 +128,50 @@ extension Store {
     let child = Store<ChildState, ChildAction>(
       host: node,
       // Holds this store, as a non-optional child's does.
-      forward: { [self] _, childAction in
-        var isPresent = false
-        self.host.withCurrentValue { isPresent = lens.containsChild(in: $0) }
-        guard isPresent else {
-          reportIssue(
-            """
-            An action was sent to the store of \(node.pathDescription), whose child state was \
-            dismissed (set to nil, or replaced by another child): \(childAction). The action \
-            was dropped.
-
-            A dismissed child's store keeps answering its last value, as a sheet animating \
-            away shows it, but its actions have no child to reach.
-            """)
-          return StoreTask(nil)
-        }
-        let task = self.send(action(childAction))
-        self.host.withCurrentValue { lens.refresh(in: $0) }
-        return task
-      },
+      parent: OptionalChildParent(store: self, lens: lens, embed: action),
       identity: identityOf(current)
     )
     children.cache.insert(child, for: id)
     return child
+  }
+}
+
+/// The parent of the store of an optional child (`Store.scope(state:action:)` on an optional
+/// path): an action sent after the child was dismissed is reported and dropped.
+final class OptionalChildParent<ParentState, ParentAction, State, Action>:
+  StoreParent<State, Action>
+{
+  /// Kept alive while the child is.
+  private let store: Store<ParentState, ParentAction>
+  private let lens: OptionalLens<ParentState, State>
+  private let embed: (Action) -> ParentAction
+
+  init(
+    store: Store<ParentState, ParentAction>, lens: OptionalLens<ParentState, State>,
+    embed: @escaping (Action) -> ParentAction
+  ) {
+    self.store = store
+    self.lens = lens
+    self.embed = embed
+  }
+
+  override func forward(_ action: Action, from child: Store<State, Action>) -> StoreTask {
+    var isPresent = false
+    store.host.withCurrentValue { isPresent = lens.containsChild(in: $0) }
+    guard isPresent else {
+      reportIssue(
+        """
+        An action was sent to the store of \(child.host.pathDescription), whose child state \
+        was dismissed (set to nil, or replaced by another child): \(action). The action was \
+        dropped.
+
+        A dismissed child's store keeps answering its last value, as a sheet animating \
+        away shows it, but its actions have no child to reach.
+        """)
+      return StoreTask(nil)
+    }
+    let task = store.send(embed(action))
+    store.host.withCurrentValue { lens.refresh(in: $0) }
+    return task
   }
 }

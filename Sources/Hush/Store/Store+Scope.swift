@@ -60,7 +60,7 @@ extension Store {
     let child = Store<ChildState, ChildAction>(
       host: node,
       // Holds this store: the parent lives while the child does.
-      forward: { [self] _, childAction in self.send(action(childAction)) },
+      parent: ScopedStoreParent(store: self, embed: action),
       identity: initial.flatMap(identityOf)
     )
     children.cache.insert(child, for: id)

@@ -40,15 +40,16 @@ import Observation
 @dynamicMemberLookup
 public final class Store<State, Action> {
   let observers: ObserverSet<State>
-  let host: any ObservationHost<State>
-  private let root: Root?
-  /// Sends an action of a scoped store on, given the store and the action; holds the parent
-  /// (the parent store, or the element stores of a collection), which it keeps alive while
-  /// the child is. A root store's is never called (its `send` runs the reducer). Not
-  /// optional: a send calls it in place, without retaining what it captured. A closure that
-  /// captures one object uses it as its context (one that captures more allocates its
-  /// context: one allocation per element store of a long list).
-  private let forward: (Store, Action) -> StoreTask
+  /// `nonisolated(unsafe)`: a constant, which ``id`` reads (an element store's id is its
+  /// scope's; see ``ObservationHost/storeIdentity``).
+  nonisolated(unsafe) let host: any ObservationHost<State>
+  /// What only a root store has; `nonisolated(unsafe)`: a constant, which ``effects`` reads.
+  private nonisolated(unsafe) let root: Root?
+  /// Where a scoped store sends its actions, which it keeps alive while the child is: the
+  /// parent store, or the element stores of a collection (see ``StoreParent``). A root
+  /// store's is never called (its `send` runs the reducer). Not optional: a send calls it in
+  /// place, without retaining it.
+  private let parent: StoreParent<State, Action>
   /// The child stores this store made (see ``ChildStores``), from its first scope on: the
   /// element store of a row rarely scopes, and a long list has one per row. No dynamic
   /// exclusivity checks: main actor only, and never touched during an access to it.
@@ -60,22 +61,26 @@ public final class Store<State, Action> {
     childStores = made
     return made
   }
-  /// The id of the state, when it is `Identifiable`: always an `AnyHashable` of `State.ID`
-  /// then (every initializer takes it from the state's own `id`), which `id` relies on.
-  /// `nonisolated(unsafe)`: a constant, set once in `init`.
-  nonisolated(unsafe) let identity: AnyHashable?
+  /// The id of the state when it is `Identifiable` (always an `AnyHashable` of `State.ID`
+  /// then: every initializer takes it from the state's own `id`, which `id` relies on), unless
+  /// the host answers it: the element store of a row whose collection is keyed by the
+  /// element's own id takes it from its scope, so that it stores one word, not five (one
+  /// element store per row of a long list). `nonisolated(unsafe)`: a constant.
+  private nonisolated(unsafe) let ownIdentity: StoreIdentity?
+  /// The id of the state when it is `Identifiable`, as the store was created with.
+  nonisolated var identity: AnyHashable? {
+    ownIdentity?.value ?? host.storeIdentity
+  }
   /// The effects this store runs; `package` so that `TestStore` can see what is in flight.
   /// Only a root store runs any (a scoped store sends to its parent), and only a root store
   /// has a runtime: an element store of each row of a list would otherwise make one (with
   /// its lock) for nothing.
   nonisolated package var effects: EffectRuntime<Action> {
-    guard let ownEffects else {
+    guard let root else {
       preconditionFailure("a scoped store runs no effects: its root does")
     }
-    return ownEffects
+    return root.effects
   }
-  /// A root store's effects; `nil` for a scoped store.
-  private let ownEffects: EffectRuntime<Action>?
 
   /// What only a root store has. A class held in a constant: a send reads its parts without
   /// copying them (a struct would be copied out of the optional, with a retain per part).
@@ -85,6 +90,8 @@ public final class Store<State, Action> {
     /// The dependencies every action is reduced with (and the effects it starts run with);
     /// a test changes them between steps through `TestStore.dependencies`.
     var dependencies: DependencyValues
+    /// The effects the store runs.
+    let effects = EffectRuntime<Action>()
 
     init(
       state: StateRoot<State>,
@@ -170,27 +177,25 @@ public final class Store<State, Action> {
     self.root = Root(state: stateRoot, reducer: reducer, dependencies: dependencies)
     self.host = stateRoot
     self.observers = stateRoot.observers
-    self.forward = { _, _ in StoreTask(nil) }
-    self.ownEffects = EffectRuntime()
-    self.identity = identityOf(initialState)
+    self.parent = StoreParent()
+    self.ownIdentity = identityOf(initialState).map(StoreIdentity.init)
   }
 
-  /// A store that reads through `host` and sends to `forward`, which it calls with itself and
-  /// which holds the parent (a scoped store).
+  /// A store that reads through `host` and sends to `parent` (a scoped store), whose state's
+  /// id is `identity` (`nil` when the state is not `Identifiable`, or when `host` answers it).
   init(
-    host: some ObservationHost<State>, forward: @escaping (Store, Action) -> StoreTask,
+    host: some ObservationHost<State>, parent: StoreParent<State, Action>,
     identity: AnyHashable?
   ) {
     self.root = nil
     self.host = host
     self.observers = host.observers
-    self.forward = forward
-    self.ownEffects = nil
-    self.identity = identity
+    self.parent = parent
+    self.ownIdentity = identity.map(StoreIdentity.init)
   }
 
   deinit {
-    ownEffects?.cancelAll()
+    root?.effects.cancelAll()
   }
 
   // MARK: Reading and writing
@@ -276,7 +281,7 @@ public final class Store<State, Action> {
   /// - Returns: A task for the effects the action started; await `finish()` for them to end.
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    guard let root else { return forward(self, action) }
+    guard let root else { return parent.forward(action, from: self) }
     guard !root.state.isReducing else {
       reportIssue(
         """
@@ -380,6 +385,47 @@ extension Store: Hashable {
   /// Hashes the store's identity as an object, as in TCA.
   public nonisolated func hash(into hasher: inout Hasher) {
     hasher.combine(ObjectIdentifier(self))
+  }
+}
+
+/// Where a scoped store sends its actions (see `Store.parent`). This base class is a root
+/// store's, which has no parent: its `forward(_:from:)` is never called. A class rather than a
+/// closure: one word in the store instead of two, and the element stores of a collection
+/// (``ElementStores``) are their stores' parent themselves, so that making one allocates
+/// nothing for it.
+@MainActor
+class StoreParent<State, Action> {
+  /// Sends `action`, sent to the child store `store`, on.
+  func forward(_ action: Action, from store: Store<State, Action>) -> StoreTask {
+    preconditionFailure("a root store sends to no parent")
+  }
+}
+
+/// The parent of a child store of one part of its state (`Store.scope(state:action:)`).
+final class ScopedStoreParent<ParentState, ParentAction, State, Action>:
+  StoreParent<State, Action>
+{
+  /// Kept alive while the child is.
+  private let store: Store<ParentState, ParentAction>
+  private let embed: (Action) -> ParentAction
+
+  init(store: Store<ParentState, ParentAction>, embed: @escaping (Action) -> ParentAction) {
+    self.store = store
+    self.embed = embed
+  }
+
+  override func forward(_ action: Action, from _: Store<State, Action>) -> StoreTask {
+    store.send(embed(action))
+  }
+}
+
+/// A state's id, for a ``Store`` that does not take it from its host (see
+/// `Store.ownIdentity`).
+final class StoreIdentity {
+  let value: AnyHashable
+
+  init(_ value: AnyHashable) {
+    self.value = value
   }
 }
 

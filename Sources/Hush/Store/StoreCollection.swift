@@ -90,9 +90,10 @@ final class HandedOutStores<ID: Hashable, State, Action> {
   var stores: [ID: Store<State, Action>] = [:]
 }
 
-/// The element stores of one collection path of a parent store, cached by id.
+/// The element stores of one collection path of a parent store, cached by id; their parent
+/// (see ``StoreParent``).
 @MainActor
-final class ElementStores<ID: Hashable, State, Action> {
+final class ElementStores<ID: Hashable, State, Action>: StoreParent<State, Action> {
   /// The scope of the collection inside the parent's state.
   let collection: any ObservationHost<IdentifiedArray<ID, State>>
   private let send: (ID, Action) -> StoreTask
@@ -120,10 +121,12 @@ final class ElementStores<ID: Hashable, State, Action> {
     self.parent = parent
     if let scopes = node.collectionShadow as? ElementScopes<ID, State> {
       self.scopes = scopes
+      super.init()
       return
     }
     let scopes = ElementScopes<ID, State>()
     self.scopes = scopes
+    super.init()
     node.collectionShadow = scopes
     node.onSnapshotChange { [scopes] in scopes.elementsWillChange(from: $0, to: $1) }
   }
@@ -155,19 +158,27 @@ final class ElementStores<ID: Hashable, State, Action> {
       scopes[id: id] ?? scopes.makeScope(id: id, element: element, in: collection.observers)
     let store = Store<State, Action>(
       host: node,
-      // Captures only this object (which holds the parent store), which is then the closure's
-      // context: nothing allocated per element store.
-      forward: { [self] store, action in forward(action, from: store) },
-      // The element's own id (`Store.id` needs a `State.ID`; the collection's key may differ).
-      identity: identify?(element)
+      // This object, which holds the parent store: nothing allocated per element store.
+      parent: self,
+      identity: ownIdentity(of: element, id: id)
     )
     stores.insert(store, for: id)
     return store
   }
 
+  /// The id an element store with the key `id` keeps itself: `nil` when its scope answers it
+  /// (the element's own id is its key, the usual case: `Store.id` needs a `State.ID`, and a
+  /// collection may be keyed by another path) or when `State` is not `Identifiable`.
+  private func ownIdentity(of element: State, id: ID) -> AnyHashable? {
+    guard let identify else { return nil }
+    let identity = identify(element)
+    if scopes.keyIsIdentityType, identity == AnyHashable(id) { return nil }
+    return identity
+  }
+
   /// Sends `action` from the element store `store`: reported and dropped when the element left
   /// the collection.
-  private func forward(_ action: Action, from store: Store<State, Action>) -> StoreTask {
+  override func forward(_ action: Action, from store: Store<State, Action>) -> StoreTask {
     // Every element store's host is a scope made by `makeScope`.
     let node = unsafeDowncast(store.host as AnyObject, to: ElementScopes<ID, State>.Scope.self)
     // Made by `makeScope`, so an `ElementLens<ID, State>`.

@@ -26,6 +26,10 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
 
   private var entries: [ID: Entry] = [:]
 
+  /// Whether `Element` is `Identifiable` with ids of type `ID`: then an element's key in the
+  /// collection is usually its own id (see `ElementStores.ownIdentity(of:id:)`).
+  let keyIsIdentityType = identifierType(of: Element.self) == ID.self
+
   /// The scope of the element whose store is sending an action, while it sends (set by the
   /// element store around its send, restored after): the element mutation the action
   /// announces is usually that element's. Not retained (the sending store holds its scope
@@ -395,4 +399,11 @@ private struct ElementScopeEntry {
   let scope: Unmanaged<AnyObject>
   /// The lens of the scope, which removes the entry when the scope goes away.
   let lens: ObjectIdentifier
+}
+
+/// The type of `type`'s ids, when it is `Identifiable`.
+private func identifierType<Value>(of type: Value.Type) -> Any.Type? {
+  func idType<Element: Identifiable>(_: Element.Type) -> Any.Type { Element.ID.self }
+  guard let identifiable = type as? any Identifiable.Type else { return nil }
+  return idType(identifiable)
 }

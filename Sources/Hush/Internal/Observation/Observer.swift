@@ -135,6 +135,13 @@ protocol ObservationHost<Value>: AnyObject {
   var pathDescription: String { get }
   /// The set went from no active observers to some (`true`) or back (`false`).
   func observersDidChangeActivity(isActive: Bool)
+  /// The id of the value, for the stores over this host that do not keep it themselves (see
+  /// `Store.identity`): a constant, read from any thread.
+  var storeIdentity: AnyHashable? { get }
+}
+
+extension ObservationHost {
+  var storeIdentity: AnyHashable? { nil }
 }
 
 /// A cell read lately through a key path object (see `ObserverSetExtras.recent`); not nested in

@@ -253,6 +253,8 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
     set { parentObservers.host.changeLog = newValue }
   }
 
+  var storeIdentity: AnyHashable? { lens.storeIdentity }
+
   var pathDescription: String {
     joinPath(parentObservers.host.pathDescription, lens.pathComponent)
   }
@@ -366,6 +368,9 @@ class ScopeLens<Parent, Child> {
   var childOffset: Int? { nil }
   /// Whether this is the lens of one element of an identified collection.
   var isElementLens: Bool { false }
+  /// The id of the child, for the stores over its scope that do not keep it themselves (see
+  /// `Store.identity`); a constant, read from any thread.
+  var storeIdentity: AnyHashable? { nil }
   /// Whether `parent` has the child (checked on a send to a child store).
   func containsChild(in parent: UnsafePointer<Parent>) -> Bool { true }
   /// Whether the child was found missing from its parent once: it then stays missing (an
@@ -678,6 +683,10 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
   }
 
   override var isElementLens: Bool { true }
+
+  /// The element's key, when it is the element's own id (see
+  /// `ElementStores.ownIdentity(of:id:)`).
+  override var storeIdentity: AnyHashable? { scopes.keyIsIdentityType ? AnyHashable(id) : nil }
 
   override func modify(
     _ parent: inout IdentifiedArray<ID, Element>, _ body: (inout Element) -> Void
