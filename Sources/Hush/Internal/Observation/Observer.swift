@@ -178,6 +178,9 @@ final class ObserverSetExtras {
   @exclusivity(unchecked) var offsetScopes: [ObservationCell] = []
   /// The set's `collectionShadow`, a `CollectionShadow<Base>` of the set's `Base`.
   @exclusivity(unchecked) var collectionShadow: AnyObject?
+  /// The set's active scopes of single elements of an identified collection (see
+  /// `ObserverSet.activeElements`).
+  @exclusivity(unchecked) var activeElements: ContiguousArray<ObservationCell> = []
 }
 
 /// The observers of one value: the cells readers read, by key path, and the child scopes.
@@ -212,10 +215,23 @@ final class ObserverSet<Base> {
   @exclusivity(unchecked) private var soleKey: AnyKeyPath?
   /// The set's only cell, stored under `soleKey`.
   @exclusivity(unchecked) private var soleCell: ObservationCell?
+  /// The first active observer but for the scopes of single elements (those are in
+  /// `activeElements`), at `activeIndex` 0; the others are in `moreActive`, at 1 and on.
+  /// Invariant: `moreActive` is empty while this is `nil`. Kept apart: the set of one row of a
+  /// list (one per row) has one active observer, and an array of one costs 48 bytes.
+  @exclusivity(unchecked) private var firstActive: ObservationCell?
+  /// The active observers after `firstActive`, each at `activeIndex` one past its place here.
+  @exclusivity(unchecked) private var moreActive: ContiguousArray<ObservationCell> = []
   /// The active observers, but for the scopes of single elements (in `activeElements`).
-  @exclusivity(unchecked) private(set) var active: ContiguousArray<ObservationCell> = []
-  /// The active scopes of single elements of an identified collection.
-  @exclusivity(unchecked) private(set) var activeElements: ContiguousArray<ObservationCell> = []
+  var active: [ObservationCell] {
+    guard let firstActive else { return [] }
+    return [firstActive] + moreActive
+  }
+  /// The active scopes of single elements of an identified collection (kept in the extras:
+  /// only the set of a collection has any).
+  var activeElements: ContiguousArray<ObservationCell> {
+    storedExtras?.activeElements ?? []
+  }
   /// The active child scopes and prefix groups at a byte offset of `Base` (a subset of
   /// `active`).
   private var activeOffsetScopes: [ObservationCell] { storedExtras?.offsetScopes ?? [] }
@@ -433,10 +449,12 @@ final class ObserverSet<Base> {
   }
 
   /// How many element scopes are active.
-  var activeElementCount: Int { activeElements.count }
+  var activeElementCount: Int { storedExtras?.activeElements.count ?? 0 }
 
   /// Whether no observer is active: then nothing of `Base` is compared on a change.
-  var isInactive: Bool { active.isEmpty && activeElements.isEmpty }
+  var isInactive: Bool {
+    firstActive == nil && storedExtras?.activeElements.isEmpty ?? true
+  }
 
   /// Every active observer, element scopes included.
   var allActive: [Observer<Base>] {
@@ -459,11 +477,17 @@ final class ObserverSet<Base> {
     }
     let wasInactive = isInactive
     if observer.isElementScope {
-      observer.activeIndex = activeElements.count
-      activeElements.append(observer)
+      let extras = self.extras
+      observer.activeIndex = extras.activeElements.count
+      extras.activeElements.append(observer)
     } else {
-      observer.activeIndex = active.count
-      active.append(observer)
+      if firstActive == nil {
+        observer.activeIndex = 0
+        firstActive = observer
+      } else {
+        observer.activeIndex = moreActive.count + 1
+        moreActive.append(observer)
+      }
       if observer.isOffsetScope { extras.offsetScopes.append(observer) }
     }
     if wasInactive { host.observersDidChangeActivity(isActive: true) }
@@ -483,9 +507,10 @@ final class ObserverSet<Base> {
       return
     }
     if observer.isElementScope {
-      Self.remove(observer, at: index, from: &activeElements)
+      // An active element scope is in the extras (see `activate(_:)`).
+      Self.remove(observer, at: index, from: &storedExtras!.activeElements)
     } else {
-      Self.remove(observer, at: index, from: &active)
+      removeActive(observer, at: index)
       if observer.isOffsetScope, let extras = storedExtras,
         let position = extras.offsetScopes.firstIndex(where: { $0 === observer })
       {
@@ -494,6 +519,34 @@ final class ObserverSet<Base> {
     }
     observer.activeIndex = -1
     if isInactive { host.observersDidChangeActivity(isActive: false) }
+  }
+
+  /// Removes `observer` from `index` of the active observers (`firstActive`, `moreActive`),
+  /// moving the last one there.
+  private func removeActive(_ observer: Observer<Base>, at index: Int) {
+    guard !moreActive.isEmpty else {
+      firstActive = nil
+      return
+    }
+    let last = moreActive.removeLast()
+    if last !== observer {
+      if index == 0 { firstActive = last } else { moreActive[index - 1] = last }
+      Self.observer(last).activeIndex = index
+    }
+  }
+
+  /// Calls `body` with every active observer but the element scopes, those active when the
+  /// call starts (as a loop over a copy of one array would).
+  @inline(__always)
+  private func forEachActive(_ body: (Observer<Base>) -> Void) {
+    guard let first = firstActive else { return }
+    if moreActive.isEmpty {
+      body(Self.observer(first))
+      return
+    }
+    let more = moreActive
+    body(Self.observer(first))
+    for observer in more { body(Self.observer(observer)) }
   }
 
   /// Removes `observer` from `index` of `list`, moving the last one there.
@@ -548,9 +601,7 @@ final class ObserverSet<Base> {
     in base: UnsafePointer<Base>, into changed: inout [ObservationCell],
     recorder: ChangeRecorder?
   ) {
-    for observer in active {
-      Self.observer(observer).collectChanges(in: base, into: &changed, recorder: recorder)
-    }
+    forEachActive { $0.collectChanges(in: base, into: &changed, recorder: recorder) }
     collectElementScopeChanges(in: base, into: &changed, recorder: recorder)
   }
 
@@ -573,7 +624,8 @@ final class ObserverSet<Base> {
     in base: UnsafePointer<Base>, into changed: inout [ObservationCell],
     recorder: ChangeRecorder?
   ) {
-    guard !activeElements.isEmpty else { return }
+    guard let extras = storedExtras, !extras.activeElements.isEmpty else { return }
+    let activeElements = extras.activeElements
     if let collectionShadow {
       collectionShadow.collectElementChanges(
         in: base, scopes: activeElements, into: &changed, recorder: recorder)
@@ -624,8 +676,7 @@ final class ObserverSet<Base> {
   private func collectChangesBesideElements(
     in base: UnsafePointer<Base>, into changed: inout [ObservationCell], recorder: ChangeRecorder?
   ) {
-    for observer in active {
-      let observer = Self.observer(observer)
+    forEachActive { observer in
       if !observer.dependsOnlyOnIDs {
         observer.collectChanges(in: base, into: &changed, recorder: recorder)
       }
