@@ -83,6 +83,33 @@ import Testing
     #expect(rows.map(\.title) == (0..<6).map { "Row \($0)" })
   }
 
+  /// The collection alone keeps the stores it handed out, whether few of its elements' (kept
+  /// by id) or many (kept by position, from a quarter of them on).
+  @Test(arguments: [false, true], [3, 9, 10, 40])
+  func aStaleCollectionKeepsTheStoresItHandedOutWhenNothingElseHoldsThem(
+    forEach: Bool, handedOut: Int
+  ) {
+    let store = makeListStore(forEach: forEach, rows: 40)
+    let rows = store.scope(state: \.rows, action: ListAction.row)
+    // Scattered positions, read by position and by id; no store is kept here.
+    var identities: [Int: ObjectIdentifier] = [:]
+    for step in 0..<handedOut {
+      let position = step * 7 % 40
+      let row = step.isMultiple(of: 2) ? rows[position] : rows[id: position]!
+      identities[position] = ObjectIdentifier(row)
+    }
+    store.send(.remove(Array(0..<40)))
+    #expect(identities.count == handedOut)
+    for (position, identity) in identities {
+      #expect(ObjectIdentifier(rows[position]) == identity)
+      #expect(ObjectIdentifier(rows[id: position]!) == identity)
+      #expect(rows[position].title == "Row \(position)")
+    }
+    // A row whose store was never handed out has none left to answer.
+    let never = (0..<40).first { identities[$0] == nil }
+    if let never { #expect(rows[id: never] == nil) }
+  }
+
   @Test(arguments: [false, true])
   func aRemovedRowAnswersItsLastValueAndItsReadersAreNotInvalidated(forEach: Bool) {
     let store = makeListStore(forEach: forEach)

@@ -49,10 +49,11 @@ public struct StoreCollection<ID: Hashable, State, Action>: RandomAccessCollecti
   /// answers the element's last value.
   public subscript(position: Int) -> Store<State, Action> {
     // SwiftUI reads a ForEach's data on the main actor; the store is created there.
-    let request = UncheckedSendable((self, ids[position]))
+    let request = UncheckedSendable(self)
     return MainActor.assumeIsolated {
-      let (collection, id) = request.value
-      guard let store = collection.store(for: id) else {
+      let collection = request.value
+      guard let store = collection.store(at: position) else {
+        let id = collection.ids[position]
         // Unreachable through SwiftUI: `ForEach` reads every element's id, and so gets every
         // element's store, when it receives the collection, and the collection keeps them.
         preconditionFailure(
@@ -72,22 +73,50 @@ public struct StoreCollection<ID: Hashable, State, Action>: RandomAccessCollecti
   @MainActor
   public subscript(id id: ID) -> Store<State, Action>? {
     // The handed-out stores are those of `ids`.
-    ids.contains(id) ? store(for: id) : nil
+    ids.firstIndex(of: id).flatMap(store(at:))
   }
 
+  /// The store of the element at `position` of `ids`: the one handed out, or its live store,
+  /// or for an element that left the collection its last store if one is alive.
   @MainActor
-  private func store(for id: ID) -> Store<State, Action>? {
-    if let store = handedOut.stores[id] { return store }
-    let store = elements.store(for: id)
-    handedOut.stores[id] = store
+  private func store(at position: Int) -> Store<State, Action>? {
+    if let store = handedOut[position, ids] { return store }
+    let store = elements.store(for: ids[position])
+    if let store { handedOut.record(store, at: position, of: ids) }
     return store
   }
 }
 
-/// The stores a ``StoreCollection`` handed out.
+/// The stores a ``StoreCollection`` handed out: by id while they are few, by position once
+/// they are at least a quarter of the collection (`ForEach` takes every element's store, and
+/// a dictionary entry costs about three times a place in an array).
 @MainActor
 final class HandedOutStores<ID: Hashable, State, Action> {
-  var stores: [ID: Store<State, Action>] = [:]
+  private var byID: [ID: Store<State, Action>] = [:]
+  /// Empty until it holds them all, then as long as the collection's ids.
+  private var byPosition: ContiguousArray<Store<State, Action>?> = []
+
+  /// The store handed out for the element at `position` of `ids` (the collection's ids), if
+  /// any.
+  subscript(position: Int, ids: OrderedSet<ID>) -> Store<State, Action>? {
+    byPosition.isEmpty ? byID[ids[position]] : byPosition[position]
+  }
+
+  /// Keeps `store`, handed out for the element at `position` of `ids`.
+  func record(_ store: Store<State, Action>, at position: Int, of ids: OrderedSet<ID>) {
+    guard byPosition.isEmpty else {
+      byPosition[position] = store
+      return
+    }
+    byID[ids[position]] = store
+    guard byID.count &* 4 >= ids.count, ids.count >= 16 else { return }
+    byPosition = ContiguousArray(repeating: nil, count: ids.count)
+    for (id, store) in byID {
+      // Only stores of `ids` are handed out.
+      byPosition[ids.firstIndex(of: id)!] = store
+    }
+    byID = [:]
+  }
 }
 
 /// The element stores of one collection path of a parent store, cached by id; their parent
