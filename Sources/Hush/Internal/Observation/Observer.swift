@@ -62,14 +62,10 @@ class Observer<Base>: ObservationCell {
   /// Position in the owning set's `active` array (`activeElements` for an element scope), or
   /// -1 when inactive.
   final var activeIndex = -1
-  /// For a cell of a path through a subscript or computed property after stored properties:
-  /// the group of the cells of paths with the same prefix, which holds it while it is active
-  /// (see ``PrefixGroup``). Unowned and unchecked: the set holds its groups for as long as it
-  /// exists, and nothing uses a cell after its set went away (see `ValueCell.set`).
-  final unowned(unsafe) var group: PrefixGroup<Base>?
-  /// What the group tells this cell apart by, if anything (see
-  /// ``PrefixGroup/elementKey(for:at:in:)``).
-  final var elementKey: AnyObject?
+  /// The group of the cells of paths with the same prefix this observer belongs to, if any
+  /// (see ``PrefixGroup``): only a ``TrackedObserver`` can (a cell, a listener), and the
+  /// observers that cannot (a child scope, one per row of a long list) have no field for it.
+  var prefixGroup: PrefixGroup<Base>? { nil }
 
   init(isElementScope: Bool = false, isOffsetScope: Bool = false) {
     self.isElementScope = isElementScope
@@ -107,6 +103,16 @@ class Observer<Base>: ObservationCell {
 class TrackedObserver<Base>: Observer<Base> {
   /// Where readers register.
   private let registrar = ObservationRegistrar()
+  /// For a cell of a path through a subscript or computed property after stored properties:
+  /// the group of the cells of paths with the same prefix, which holds it while it is active
+  /// (see ``PrefixGroup``). Unowned and unchecked: the set holds its groups for as long as it
+  /// exists, and nothing uses a cell after its set went away (see `ValueCell.set`).
+  final unowned(unsafe) var group: PrefixGroup<Base>?
+  /// What the group tells this cell apart by, if anything (see
+  /// ``PrefixGroup/elementKey(for:at:in:)``).
+  final var elementKey: AnyObject?
+
+  override final var prefixGroup: PrefixGroup<Base>? { group }
 
   /// Registers the current reader (if any) as depending on this observer.
   @inline(__always)
@@ -178,6 +184,8 @@ final class ObserverSetExtras {
   @exclusivity(unchecked) var offsetScopes: [ObservationCell] = []
   /// The set's `collectionShadow`, a `CollectionShadow<Base>` of the set's `Base`.
   @exclusivity(unchecked) var collectionShadow: AnyObject?
+  /// The set's active observers after its first (see `ObserverSet.firstActive`).
+  @exclusivity(unchecked) var moreActive: ContiguousArray<ObservationCell> = []
   /// The set's active scopes of single elements of an identified collection (see
   /// `ObserverSet.activeElements`).
   @exclusivity(unchecked) var activeElements: ContiguousArray<ObservationCell> = []
@@ -200,28 +208,27 @@ final class ObserverSet<Base> {
   /// projection's cell is at a key of another root, whose value type names the projection's
   /// (see `cell(for:projecting:description:)`).
   ///
-  /// A set's first cell is kept apart (``soleKey`` and ``soleCell``) until a second one comes:
-  /// an element store's row view usually reads one path, and a dictionary and a list of recent
-  /// cells cost about 190 bytes per row of a long list. Invariant: `storedExtras.stored` is
-  /// empty while `soleKey` is set.
+  /// A set's first cell is kept apart (``soleCell``) until a second one comes: an element
+  /// store's row view usually reads one path, and a dictionary and a list of recent cells cost
+  /// about 190 bytes per row of a long list. Invariant: `storedExtras.stored` is empty while
+  /// `soleCell` is set.
   var cells: [AnyKeyPath: ObservationCell] {
-    guard let soleKey, let soleCell else { return storedExtras?.stored ?? [:] }
-    return [soleKey: soleCell]
+    guard let soleCell else { return storedExtras?.stored ?? [:] }
+    return [Self.key(of: soleCell): soleCell]
   }
   /// What only some sets need (see ``ObserverSetExtras``), made when first needed: the set of
   /// one row of a list (one per row) has one cell and none of it.
   @exclusivity(unchecked) private var storedExtras: ObserverSetExtras?
-  /// The key of the set's only cell, while it has had only one (see ``cells``).
-  @exclusivity(unchecked) private var soleKey: AnyKeyPath?
-  /// The set's only cell, stored under `soleKey`.
+  /// The set's only cell, while it has had only one (see ``cells``), stored under its key.
   @exclusivity(unchecked) private var soleCell: ObservationCell?
   /// The first active observer but for the scopes of single elements (those are in
-  /// `activeElements`), at `activeIndex` 0; the others are in `moreActive`, at 1 and on.
-  /// Invariant: `moreActive` is empty while this is `nil`. Kept apart: the set of one row of a
-  /// list (one per row) has one active observer, and an array of one costs 48 bytes.
+  /// `activeElements`), at `activeIndex` 0; the others are in the extras' `moreActive`, each at
+  /// one past its place there. Invariant: there are none there while this is `nil`. Kept
+  /// apart: the set of one row of a list (one per row) has one active observer, and an array
+  /// of one costs 48 bytes.
   @exclusivity(unchecked) private var firstActive: ObservationCell?
-  /// The active observers after `firstActive`, each at `activeIndex` one past its place here.
-  @exclusivity(unchecked) private var moreActive: ContiguousArray<ObservationCell> = []
+  /// The active observers after `firstActive`.
+  private var moreActive: ContiguousArray<ObservationCell> { storedExtras?.moreActive ?? [] }
   /// The active observers, but for the scopes of single elements (in `activeElements`).
   var active: [ObservationCell] {
     guard let firstActive else { return [] }
@@ -278,6 +285,12 @@ final class ObserverSet<Base> {
     unsafeDowncast(cell, to: Observer<Base>.self)
   }
 
+  /// The key of a cell stored in `cells` (a `ValueCell<Base, _>`, so a `KeyedCell<Base>`).
+  @inline(__always)
+  private static func key(of cell: ObservationCell) -> AnyKeyPath {
+    unsafeDowncast(cell, to: KeyedCell<Base>.self).key
+  }
+
   /// ``storedExtras``, made if needed.
   private var extras: ObserverSetExtras {
     if let storedExtras { return storedExtras }
@@ -289,7 +302,7 @@ final class ObserverSet<Base> {
   /// The cell for `keyPath`, created from the current value when no live reader has it.
   @inline(__always)
   func cell<Value>(for keyPath: KeyPath<Base, Value>) -> ValueCell<Base, Value> {
-    if soleKey === keyPath, let soleCell {
+    if let soleCell, Self.key(of: soleCell) === keyPath {
       let cell = unsafeDowncast(soleCell, to: ValueCell<Base, Value>.self)
       if cell.activeIndex < 0 { wake(cell) }
       return cell
@@ -323,7 +336,10 @@ final class ObserverSet<Base> {
   /// The cell stored at `key`, woken if it was dormant, or `nil`.
   @inline(__always)
   private func existingCell<Value>(at key: AnyKeyPath) -> ValueCell<Base, Value>? {
-    let stored = soleKey.map { $0 == key ? soleCell : nil } ?? storedExtras?.stored[key]
+    let stored =
+      if let soleCell { Self.key(of: soleCell) == key ? soleCell : nil } else {
+        storedExtras?.stored[key]
+      }
     guard let found = stored else { return nil }
     let cell = unsafeDowncast(found, to: ValueCell<Base, Value>.self)
     if cell.activeIndex < 0 { wake(cell) }
@@ -349,15 +365,13 @@ final class ObserverSet<Base> {
 
   /// Stores a new cell under its key and makes it active.
   private func insert<Value>(_ cell: ValueCell<Base, Value>) -> ValueCell<Base, Value> {
-    if soleKey == nil, storedExtras?.stored.isEmpty ?? true {
-      soleKey = cell.key
+    if soleCell == nil, storedExtras?.stored.isEmpty ?? true {
       soleCell = cell
     } else {
       let extras = self.extras
-      if let soleKey {
-        extras.stored[soleKey] = soleCell
-        self.soleKey = nil
-        soleCell = nil
+      if let soleCell {
+        extras.stored[Self.key(of: soleCell)] = soleCell
+        self.soleCell = nil
       }
       extras.stored[cell.key] = cell
     }
@@ -463,12 +477,13 @@ final class ObserverSet<Base> {
 
   func activate(_ observer: Observer<Base>) {
     guard observer.activeIndex < 0 else { return }
-    if let group = observer.group {
+    if let group = observer.prefixGroup {
       // The group is compared in the cell's place; it starts from the current prefix, as the
       // cell starts from the current value.
       observer.activeIndex = group.members.count
       group.members.append(observer)
-      group.memberDidActivate(observer)
+      // Only a tracked observer has a group.
+      group.memberDidActivate(unsafeDowncast(observer, to: TrackedObserver<Base>.self))
       if group.members.count == 1 {
         host.withCurrentValue { group.takeSnapshot(in: $0) }
         activate(group)
@@ -485,8 +500,9 @@ final class ObserverSet<Base> {
         observer.activeIndex = 0
         firstActive = observer
       } else {
-        observer.activeIndex = moreActive.count + 1
-        moreActive.append(observer)
+        let extras = self.extras
+        observer.activeIndex = extras.moreActive.count + 1
+        extras.moreActive.append(observer)
       }
       if observer.isOffsetScope { extras.offsetScopes.append(observer) }
     }
@@ -496,8 +512,9 @@ final class ObserverSet<Base> {
   func deactivate(_ observer: Observer<Base>) {
     let index = observer.activeIndex
     guard index >= 0 else { return }
-    if let group = observer.group {
-      group.memberWillDeactivate(observer)
+    if let group = observer.prefixGroup {
+      // Only a tracked observer has a group.
+      group.memberWillDeactivate(unsafeDowncast(observer, to: TrackedObserver<Base>.self))
       Self.remove(observer, at: index, from: &group.members)
       observer.activeIndex = -1
       if group.members.isEmpty {
@@ -524,13 +541,13 @@ final class ObserverSet<Base> {
   /// Removes `observer` from `index` of the active observers (`firstActive`, `moreActive`),
   /// moving the last one there.
   private func removeActive(_ observer: Observer<Base>, at index: Int) {
-    guard !moreActive.isEmpty else {
+    guard let extras = storedExtras, !extras.moreActive.isEmpty else {
       firstActive = nil
       return
     }
-    let last = moreActive.removeLast()
+    let last = extras.moreActive.removeLast()
     if last !== observer {
-      if index == 0 { firstActive = last } else { moreActive[index - 1] = last }
+      if index == 0 { firstActive = last } else { extras.moreActive[index - 1] = last }
       Self.observer(last).activeIndex = index
     }
   }
@@ -540,11 +557,11 @@ final class ObserverSet<Base> {
   @inline(__always)
   private func forEachActive(_ body: (Observer<Base>) -> Void) {
     guard let first = firstActive else { return }
-    if moreActive.isEmpty {
+    guard let extras = storedExtras, !extras.moreActive.isEmpty else {
       body(Self.observer(first))
       return
     }
-    let more = moreActive
+    let more = extras.moreActive
     body(Self.observer(first))
     for observer in more { body(Self.observer(observer)) }
   }
@@ -579,8 +596,8 @@ final class ObserverSet<Base> {
   /// Drops a cell for good (its value is gone: an element left its collection).
   func forget(_ observer: Observer<Base>, at keyPath: AnyKeyPath) {
     deactivate(observer)
-    if let soleKey {
-      if soleKey == keyPath { forgetSoleCell() }
+    if let soleCell {
+      if Self.key(of: soleCell) == keyPath { forgetSoleCell() }
     } else {
       storedExtras?.stored[keyPath] = nil
     }
@@ -588,7 +605,6 @@ final class ObserverSet<Base> {
   }
 
   private func forgetSoleCell() {
-    soleKey = nil
     soleCell = nil
   }
 

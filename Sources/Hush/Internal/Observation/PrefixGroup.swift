@@ -42,9 +42,9 @@ class PrefixGroup<Base>: Observer<Base> {
     for keyPath: AnyKeyPath, at position: Int, in base: UnsafePointer<Base>
   ) -> AnyObject? { nil }
   /// `member` became active (it is the last of `members`).
-  func memberDidActivate(_ member: Observer<Base>) {}
+  func memberDidActivate(_ member: TrackedObserver<Base>) {}
   /// `member` is about to stop being active (it is still in `members`).
-  func memberWillDeactivate(_ member: Observer<Base>) {}
+  func memberWillDeactivate(_ member: TrackedObserver<Base>) {}
 
   override func collectChanges(
     in base: UnsafePointer<Base>, into changed: inout [ObservationCell],
@@ -263,7 +263,7 @@ final class IdentifiedPrefixGroup<Base, ID: Hashable, Element>:
 
   // A cell kept by id (the common case: a row's reader, woken on each render) is found by its
   // key before any cast; only the others are told from listeners by their type.
-  override func memberDidActivate(_ member: Observer<Base>) {
+  override func memberDidActivate(_ member: TrackedObserver<Base>) {
     if let key = member.elementKey {
       byID[unsafeDowncast(key, to: ElementKey<ID>.self).id, default: []].append(member)
     } else if member is Listener {
@@ -273,7 +273,7 @@ final class IdentifiedPrefixGroup<Base, ID: Hashable, Element>:
     }
   }
 
-  override func memberWillDeactivate(_ member: Observer<Base>) {
+  override func memberWillDeactivate(_ member: TrackedObserver<Base>) {
     if let key = member.elementKey {
       let id = unsafeDowncast(key, to: ElementKey<ID>.self).id
       guard var cells = byID.removeValue(forKey: id) else { return }

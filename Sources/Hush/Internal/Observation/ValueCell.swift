@@ -1,3 +1,5 @@
+import ConcurrencyExtras
+
 /// One key path of a value that live readers read, with the value they saw.
 ///
 /// A change is detected in two steps. Bitwise-identical bytes mean an unchanged value: a copy
@@ -6,16 +8,20 @@
 /// `==` when the value is `Equatable` (but for integers and `Bool`, whose different bytes are
 /// different values); other values count as changed (never a missed update), unless the bytes
 /// that differ are only padding (``SignificantBits``).
-final class ValueCell<Base, Value>: TrackedObserver<Base> {
+final class ValueCell<Base, Value>: KeyedCell<Base> {
   /// The value readers saw; always equal to the current value at the cell's path.
   /// (No dynamic exclusivity checks: compared on every change; see `ObserverSet`.)
   @exclusivity(unchecked) private(set) var value: Value
-  /// The cell's key in its set: the path it reads (a `KeyPath<Base, Value>`), or the key of
-  /// its projection.
-  let key: AnyKeyPath
+  /// How the cell compares values whose bytes differ (`nil`: different bytes are different
+  /// values), shared by the cells of one value type; for a projection, a ``Projection`` of its
+  /// own, which also reads the value. One field for both: a cell is made per row of a long
+  /// list.
+  private let comparison: CellComparison<Value>?
   /// How a projection reads its value, and what the change log calls it; `nil` for a path.
-  /// (What only a projection needs is kept apart: a cell is made per row of a long list.)
-  private let projection: Projection<Base, Value>?
+  private var projection: Projection<Base, Value>? {
+    // Only a projection's cell has it set, and its comparison is its `Projection`.
+    isProjection ? unsafeDowncast(comparison!, to: Projection<Base, Value>.self) : nil
+  }
   /// The byte offset of the value inside `Base`, when the path is made of stored properties.
   /// Reading `Value` at `base + offset` is then exactly `base.pointee[keyPath: keyPath]`
   /// (`MemoryLayout.offset(of:)` gives an offset only for such paths), and comparing its bytes
@@ -31,7 +37,8 @@ final class ValueCell<Base, Value>: TrackedObserver<Base> {
   /// at the first comparison after a shared value changed (0: not yet, 1: no, 2: yes), so that
   /// an app without shared values never looks. (Stored after `storedOffset`, in its word.)
   @exclusivity(unchecked) private var holdsSharedState: UInt8 = 0
-  private let isEqual: ((Value, Value) -> Bool)?
+  /// Whether the cell is a projection's (in the word of `storedOffset`).
+  private let isProjection: Bool
 
   private var mayHoldShared: Bool {
     if holdsSharedState == 0 {
@@ -46,12 +53,12 @@ final class ValueCell<Base, Value>: TrackedObserver<Base> {
 
   /// A cell of the path `keyPath`, whose `offset` is `MemoryLayout<Base>.offset(of: keyPath)`.
   init(keyPath: KeyPath<Base, Value>, offset: Int?, value: Value, set: ObserverSet<Base>) {
-    self.key = keyPath
-    self.projection = nil
+    self.comparison = CellComparison.shared()
+    self.isProjection = false
     self.value = value
     self.storedOffset = offset.flatMap { Int32(exactly: $0) } ?? -1
-    self.isEqual = cellEqualityFunction(for: Value.self)
     self.set = set
+    super.init(key: keyPath)
   }
 
   /// A cell of a value computed from `Base` by `project`, under `key`: for a value no key path
@@ -60,12 +67,12 @@ final class ValueCell<Base, Value>: TrackedObserver<Base> {
     key: AnyKeyPath, project: @escaping (Base) -> Value, description: String, value: Value,
     set: ObserverSet<Base>
   ) {
-    self.key = key
-    self.projection = Projection(project: project, description: description)
+    self.comparison = Projection(project: project, description: description)
+    self.isProjection = true
     self.value = value
     self.storedOffset = -1
-    self.isEqual = cellEqualityFunction(for: Value.self)
     self.set = set
+    super.init(key: key)
   }
 
   /// The value in `base`, where there is no offset to read it at.
@@ -97,7 +104,7 @@ final class ValueCell<Base, Value>: TrackedObserver<Base> {
         return
       }
     }
-    if let isEqual, isEqual(value, newValue),
+    if let isEqual = comparison?.isEqual, isEqual(value, newValue),
       !comparesShared || !SharedHolders.holdsChangedShared(newValue)
     {
       // Keep the newer bytes so the next comparison takes the bitwise fast path.
@@ -175,14 +182,58 @@ final class ValueCell<Base, Value>: TrackedObserver<Base> {
   }
 }
 
+/// A cell stored in an ``ObserverSet`` under a key; not generic over its value's type, so that
+/// the set reads the key of its only cell without knowing that type (see
+/// `ObserverSet.soleCell`).
+class KeyedCell<Base>: TrackedObserver<Base> {
+  /// The cell's key in its set: the path it reads (a `KeyPath<Base, Value>` for a
+  /// `ValueCell<Base, Value>`), or the key of its projection.
+  final let key: AnyKeyPath
+
+  init(key: AnyKeyPath) {
+    self.key = key
+  }
+}
+
+/// How the ``ValueCell``s of values of type `Value` compare them once their bytes differ (see
+/// `cellEqualityFunction(for:)`).
+class CellComparison<Value> {
+  let isEqual: ((Value, Value) -> Bool)?
+
+  init(isEqual: ((Value, Value) -> Bool)?) {
+    self.isEqual = isEqual
+  }
+
+  /// The comparison the cells of `Value` share, made once per type; `nil` when different bytes
+  /// are different values.
+  static func shared() -> CellComparison<Value>? {
+    let type = ObjectIdentifier(Value.self)
+    // Immutable once made, and its function reads only its arguments: shared by any thread.
+    let comparison = sharedCellComparisons.withValue { comparisons in
+      if let known = comparisons[type] {
+        // Stored below, for this type.
+        return UncheckedSendable(unsafeDowncast(known, to: CellComparison<Value>.self))
+      }
+      let made = CellComparison(isEqual: cellEqualityFunction(for: Value.self))
+      comparisons[type] = made
+      return UncheckedSendable(made)
+    }.value
+    return comparison.isEqual == nil ? nil : comparison
+  }
+}
+
+/// The comparison each value type's cells share, by type (see `CellComparison.shared()`).
+private let sharedCellComparisons = LockIsolated<[ObjectIdentifier: AnyObject]>([:])
+
 /// How a ``ValueCell`` of a projection reads its value, and what the change log calls it.
-private final class Projection<Base, Value> {
+private final class Projection<Base, Value>: CellComparison<Value> {
   let project: (Base) -> Value
   let description: String
 
   init(project: @escaping (Base) -> Value, description: String) {
     self.project = project
     self.description = description
+    super.init(isEqual: CellComparison<Value>.shared()?.isEqual)
   }
 }
 
