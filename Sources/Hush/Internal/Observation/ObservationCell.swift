@@ -11,16 +11,12 @@ class ObservationCell: Observable {
   /// more per send), and empty, so that it takes no room in the cells and scopes (one of each
   /// per row of a long list).
   final var version: Void = ()
-  /// Tracked reads since the cell was created or last notified its readers (counted afresh
-  /// for each change it notifies); the change log reports it. No dynamic exclusivity checks
-  /// (one runtime call per tracked read otherwise): touched on the main actor only, never
-  /// during an access to it. 32 bits (wrapping), so that with `awaitsRead` and the flags of
-  /// ``Observer`` it fills the word after the object's header: a cell and a scope are made
-  /// per row of a long list.
-  @exclusivity(unchecked) final var reads: UInt32 = 0
   /// Whether the cell notified its readers and has not been read since (see
   /// `ValueCell.deactivateAndNotify()`): Observation cancelled them, so it has no reader.
-  /// Unchecked exclusivity, as `reads`.
+  /// No dynamic exclusivity checks (one runtime call per tracked read otherwise): touched on
+  /// the main actor only, never during an access to it. With the flags of ``Observer`` and
+  /// its 32-bit `activeIndex`, it fills the word after the object's header: a cell and a
+  /// scope are made per row of a long list.
   @exclusivity(unchecked) final var awaitsRead = false
 
   /// What readers track, made once: a key path literal in a function body is looked up in
@@ -31,7 +27,6 @@ class ObservationCell: Observable {
   /// `registrar`.
   @inline(__always)
   final func track(on registrar: ObservationRegistrar) {
-    reads &+= 1
     awaitsRead = false
     registrar.access(self, keyPath: Self.versionKeyPath)
   }

@@ -59,9 +59,15 @@ class Observer<Base>: ObservationCell {
   /// unchanged (`IdentifiedArray` traps if the element's id changes), so a comparison known to
   /// follow only such mutations skips it.
   final var dependsOnlyOnIDs = false
-  /// Position in the owning set's `active` array (`activeElements` for an element scope), or
-  /// -1 when inactive.
-  final var activeIndex = -1
+  /// Position in the owning set's active observers (`activeElements` for an element scope),
+  /// or -1 when inactive.
+  final var activeIndex: Int {
+    get { Int(storedActiveIndex) }
+    set { storedActiveIndex = Int32(truncatingIfNeeded: newValue) }
+  }
+  /// `activeIndex`, in 32 bits so that it shares the flags' word (a set has fewer than
+  /// 2^31 observers).
+  private final var storedActiveIndex: Int32 = -1
   /// The group of the cells of paths with the same prefix this observer belongs to, if any
   /// (see ``PrefixGroup``): only a ``TrackedObserver`` can (a cell, a listener), and the
   /// observers that cannot (a child scope, one per row of a long list) have no field for it.
@@ -114,9 +120,15 @@ class TrackedObserver<Base>: Observer<Base> {
 
   override final var prefixGroup: PrefixGroup<Base>? { group }
 
+  /// Tracked reads since the observer was created or last notified its readers (counted
+  /// afresh for each change it notifies); the change log reports a cell's. 32 bits
+  /// (wrapping). No dynamic exclusivity checks, as `awaitsRead`.
+  @exclusivity(unchecked) final var reads: UInt32 = 0
+
   /// Registers the current reader (if any) as depending on this observer.
   @inline(__always)
   final func track() {
+    reads &+= 1
     track(on: registrar)
   }
 

@@ -17,24 +17,38 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
   let lens: ScopeLens<Parent, Child>
   /// A constant (read without retaining it: a send reads it several times).
   let observers: ObserverSet<Child>
-  /// The element mutations announced under this scope since its last comparison (see
-  /// ``ElementMutation``), for a scope at an offset (only those hold a collection an element
-  /// reducer mutates in place); `nil` for the others, such as the scope of one row of a list.
-  private let mutations: AnnouncedMutations?
+  /// What a scope that may hold a collection keeps (see ``CollectionRecord``): the element
+  /// mutations announced under it since its last comparison (see ``ElementMutation``), for a
+  /// scope at an offset (only those hold a collection an element reducer mutates in place),
+  /// and the shadow of an identified collection; `nil` for the other scopes, such as the
+  /// scope of one row of a list. A constant (read without retaining it: a send reads it
+  /// several times).
+  private let record: CollectionRecord?
   /// For the scope of an identified collection with element stores: the scopes of its
   /// elements (an ``ElementScopes``), which also compares the collection with a private copy
   /// of its elements once a plain reducer writes elements in place (see
   /// ``CollectionShadow``). The child's set holds it too, to compare the active element
   /// scopes.
   var collectionShadow: CollectionShadow<Child>? {
-    didSet { observers.collectionShadow = collectionShadow }
+    get {
+      guard let shadow = record?.collectionShadow else { return nil }
+      // Only the setter stores one, a `CollectionShadow<Child>`.
+      return unsafeDowncast(shadow, to: CollectionShadow<Child>.self)
+    }
+    set {
+      // Only the scope of an identified collection gets one, and it has a record.
+      record!.collectionShadow = newValue
+      observers.collectionShadow = newValue
+    }
   }
 
   init(parent: ObserverSet<Parent>, lens: ScopeLens<Parent, Child>) {
     self.parentObservers = parent
     self.lens = lens
     self.observers = ObserverSet(clock: parent.clock)
-    self.mutations = lens.childOffset != nil ? AnnouncedMutations() : nil
+    self.record =
+      lens.childOffset != nil || Child.self is any IdentifiedCollectionPrefix.Type
+      ? CollectionRecord() : nil
     super.init(isElementScope: lens.isElementLens, isOffsetScope: lens.childOffset != nil)
     observers.attach(to: self)
   }
@@ -43,7 +57,7 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
     in base: UnsafePointer<Parent>, into changed: inout [ObservationCell],
     recorder: ChangeRecorder?
   ) {
-    if let mutations, let offset = lens.childOffset,
+    if let mutations = record, let offset = lens.childOffset,
       collectAnnouncedChanges(
         mutations, in: base, offset: offset, into: &changed, recorder: recorder)
     {
@@ -75,7 +89,7 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
   /// last comparison; returns `false` when none was.
   @inline(__always)
   private func collectAnnouncedChanges(
-    _ mutations: AnnouncedMutations, in base: UnsafePointer<Parent>, offset: Int,
+    _ mutations: CollectionRecord, in base: UnsafePointer<Parent>, offset: Int,
     into changed: inout [ObservationCell], recorder: ChangeRecorder?
   ) -> Bool {
     if let pending = mutations.pending {
@@ -114,7 +128,7 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
     ofElementAt element: UnsafeRawPointer, index: Int, in base: UnsafePointer<Parent>,
     into changed: inout [ObservationCell], recorder: ChangeRecorder?
   ) {
-    if mutations?.pending == nil, collectionShadow == nil,
+    if record?.pending == nil, collectionShadow == nil,
       lens.withChangedChild(
         at: element.assumingMemoryBound(to: Child.self), index: index,
         { child in observers.collectChanges(in: child, into: &changed, recorder: recorder) })
@@ -177,7 +191,7 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
     let isCollection =
       offset == childOffset && ObjectIdentifier(Child.self) == mutation.collectionType
     // A scope at an offset has a record of the mutations.
-    if let mutations {
+    if let mutations = record {
       var pending =
         mutations.pending ?? PendingElementMutation(unchangedBefore: true, isCollection: false)
       pending.unchangedBefore = pending.unchangedBefore && unchanged
@@ -204,7 +218,7 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
     // Where the mutated element is, when it is the one element with a scope mutated so far:
     // the snapshot just taken holds the buffer it is in. A later announcement (of this
     // element again, of another, or of one without a scope) replaces or clears it.
-    if let mutations {
+    if let mutations = record {
       if var pending = mutations.pending {
         if let scope = mutations.announcedScope, mutations.elementScopes.count == 1,
           mutations.elementScopes[0] === scope, let element = mutation.mutatedElement
@@ -274,7 +288,7 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
       parentObservers.deactivate(self)
       lens.dropSnapshot()
       collectionShadow?.stopShadowing()
-      if let mutations {
+      if let mutations = record {
         mutations.pending = nil
         mutations.elementScopes.removeAll(keepingCapacity: true)
       }
@@ -282,10 +296,13 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
   }
 }
 
-/// What a scope records of the element mutations announced under it since its last
-/// comparison. Not generic: its layout is known statically. Touched on the main actor only,
-/// never during an access to it (no dynamic exclusivity checks).
-final class AnnouncedMutations {
+/// What a scope that may hold a collection keeps: the element mutations announced under it
+/// since its last comparison (at an offset), and the shadow of the identified collection it
+/// is the scope of. Not generic: its layout is known statically. Touched on the main actor
+/// only, never during an access to it (no dynamic exclusivity checks).
+final class CollectionRecord {
+  /// The scope's `collectionShadow`, a `CollectionShadow<Child>` of the scope's `Child`.
+  @exclusivity(unchecked) var collectionShadow: AnyObject?
   /// Set while element reducers mutate elements inside the scope's child in place, until the
   /// next comparison.
   @exclusivity(unchecked) var pending: PendingElementMutation?
@@ -311,7 +328,7 @@ struct PendingElementMutation {
   /// Whether the child was bitwise unchanged when each mutation was announced.
   var unchangedBefore: Bool
   /// Whether the child is the collection whose elements were mutated (else it holds it); the
-  /// scopes of the mutated elements that have one are in `AnnouncedMutations.elementScopes`.
+  /// scopes of the mutated elements that have one are in `CollectionRecord.elementScopes`.
   var isCollection: Bool
   /// Where the one mutated element with a scope is, right after its last mutation, and its
   /// index (see `ElementMutation.mutatedElement`); `nil` when not known.
