@@ -128,9 +128,8 @@ extension Store {
     let child = Store<ChildState, ChildAction>(
       host: node,
       // Holds this store, as a non-optional child's does.
-      parent: OptionalChildParent(store: self, lens: lens, embed: action),
-      identity: identityOf(current)
-    )
+      parent: OptionalChildParent(
+        store: self, lens: lens, embed: action, identity: identityOf(current)))
     children.cache.insert(child, for: id)
     return child
   }
@@ -146,13 +145,15 @@ final class OptionalChildParent<ParentState, ParentAction, State, Action>:
   private let lens: OptionalLens<ParentState, State>
   private let embed: (Action) -> ParentAction
 
+  /// The parent of a child whose state's id is `identity`.
   init(
     store: Store<ParentState, ParentAction>, lens: OptionalLens<ParentState, State>,
-    embed: @escaping (Action) -> ParentAction
+    embed: @escaping (Action) -> ParentAction, identity: AnyHashable?
   ) {
     self.store = store
     self.lens = lens
     self.embed = embed
+    super.init(identity: identity)
   }
 
   override func forward(_ action: Action, from child: Store<State, Action>) -> StoreTask {

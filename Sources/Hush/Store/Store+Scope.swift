@@ -60,9 +60,8 @@ extension Store {
     let child = Store<ChildState, ChildAction>(
       host: node,
       // Holds this store: the parent lives while the child does.
-      parent: ScopedStoreParent(store: self, embed: action),
-      identity: initial.flatMap(identityOf)
-    )
+      parent: ScopedStoreParent(
+        store: self, embed: action, identity: initial.flatMap(identityOf)))
     children.cache.insert(child, for: id)
     children.recent.remember(RecentChild(path: state, actionType: actionType, store: child))
     return child

@@ -43,11 +43,9 @@ public final class Store<State, Action> {
   /// `nonisolated(unsafe)`: a constant, which ``id`` reads (an element store's id is its
   /// scope's; see ``ObservationHost/storeIdentity``).
   nonisolated(unsafe) let host: any ObservationHost<State>
-  /// What only a root store has; `nonisolated(unsafe)`: a constant, which ``effects`` reads.
-  private nonisolated(unsafe) let root: Root?
-  /// Where a scoped store sends its actions, which it keeps alive while the child is: the
-  /// parent store, or the element stores of a collection (see ``StoreParent``). A root
-  /// store's is never called (its `send` runs the reducer). Not optional: a send calls it in
+  /// Where the store sends its actions: a root store's ``Root``, which runs the reducer, or a
+  /// scoped store's parent (the parent store, or the element stores of a collection), which
+  /// it keeps alive while the child is (see ``StoreParent``). Not optional: a send calls it in
   /// place, without retaining it.
   private let parent: StoreParent<State, Action>
   /// The child stores this store made (see ``ChildStores``), from its first scope on: the
@@ -62,45 +60,88 @@ public final class Store<State, Action> {
     return made
   }
   /// The id of the state when it is `Identifiable` (always an `AnyHashable` of `State.ID`
-  /// then: every initializer takes it from the state's own `id`, which `id` relies on), unless
-  /// the host answers it: the element store of a row whose collection is keyed by the
-  /// element's own id takes it from its scope, so that it stores one word, not five (one
-  /// element store per row of a long list). `nonisolated(unsafe)`: a constant.
-  private nonisolated(unsafe) let ownIdentity: StoreIdentity?
-  /// The id of the state when it is `Identifiable`, as the store was created with.
+  /// then: every initializer takes it from the state's own `id`, which `id` relies on), as
+  /// the store was created with: kept by the store's parent, or answered by its host (the
+  /// element store of a row whose collection is keyed by the element's own id takes it from
+  /// its scope, so that nothing is stored for it per row of a long list).
   nonisolated var identity: AnyHashable? {
-    ownIdentity?.value ?? host.storeIdentity
+    parent.identity ?? host.storeIdentity
   }
   /// The effects this store runs; `package` so that `TestStore` can see what is in flight.
   /// Only a root store runs any (a scoped store sends to its parent), and only a root store
   /// has a runtime: an element store of each row of a list would otherwise make one (with
   /// its lock) for nothing.
   nonisolated package var effects: EffectRuntime<Action> {
-    guard let root else {
+    guard let root = parent as? Root else {
       preconditionFailure("a scoped store runs no effects: its root does")
     }
     return root.effects
   }
 
-  /// What only a root store has. A class held in a constant: a send reads its parts without
-  /// copying them (a struct would be copied out of the optional, with a retain per part).
-  private final class Root {
+  /// What only a root store has, as its parent: it runs the reducer. Its parts are constants
+  /// (a send reads them without copying them).
+  private final class Root: StoreParent<State, Action> {
     let state: StateRoot<State>
     let reducer: @MainActor (inout State, Action) -> Effect<Action>
     /// The dependencies every action is reduced with (and the effects it starts run with);
     /// a test changes them between steps through `TestStore.dependencies`.
     var dependencies: DependencyValues
-    /// The effects the store runs.
-    let effects = EffectRuntime<Action>()
+    /// The effects the store runs; cancelled when the store goes away (it alone holds this).
+    nonisolated let effects = EffectRuntime<Action>()
 
     init(
       state: StateRoot<State>,
       reducer: @escaping @MainActor (inout State, Action) -> Effect<Action>,
-      dependencies: DependencyValues
+      dependencies: DependencyValues,
+      identity: AnyHashable?
     ) {
       self.state = state
       self.reducer = reducer
       self.dependencies = dependencies
+      super.init(identity: identity)
+    }
+
+    deinit {
+      effects.cancelAll()
+    }
+
+    /// Runs the reducer on the action sent to the root store `store`, then the effect it
+    /// returns.
+    override func forward(_ action: Action, from store: Store<State, Action>) -> StoreTask {
+      guard !state.isReducing else {
+        reportIssue(
+          """
+          An action was sent to a store while its reducer was running: \(action). The action \
+          was dropped.
+
+          A reducer changes the state it is given and returns effects; a store it reaches \
+          (through a dependency) is the same state, in the middle of that change. Return \
+          `.send(action)` from the reducer instead, or run the other action's logic there.
+          """)
+        return StoreTask(nil)
+      }
+      // Written by the closures rather than returned through them: the generic functions in
+      // between then return `Void`, and an effect (whose layout does not depend on `Action`)
+      // needs no metadata lookup on the way.
+      var effect = Effect<Action>.none
+      let dependencies = self.dependencies
+      state.mutate(cause: .send(String(describing: action))) { state in
+        // The store's dependencies are usually the ones in force already (a store made
+        // outside `withDependencies` holds the default values): the same storage, bit for
+        // bit, so the reducer and the effects it makes see the same values without a
+        // task-local binding (a push and a pop, with an allocation, per send).
+        if hasSameBits(DependencyValues._current, dependencies) {
+          effect = reducer(&state, action)
+          return
+        }
+        // One task-local binding; the effects the reducer makes capture it (see `Effect.run`).
+        DependencyValues.$_current.withValue(dependencies) {
+          effect = reducer(&state, action)
+        }
+      }
+      // Most actions start no effect: nothing to interpret.
+      if effect.isNone { return StoreTask(nil) }
+      return store.run(effect)
     }
   }
 
@@ -174,28 +215,19 @@ public final class Store<State, Action> {
     reducer: @escaping @MainActor (_ state: inout State, _ action: Action) -> Effect<Action>
   ) {
     let stateRoot = StateRoot(state: initialState)
-    self.root = Root(state: stateRoot, reducer: reducer, dependencies: dependencies)
     self.host = stateRoot
     self.observers = stateRoot.observers
-    self.parent = StoreParent()
-    self.ownIdentity = identityOf(initialState).map(StoreIdentity.init)
+    self.parent = Root(
+      state: stateRoot, reducer: reducer, dependencies: dependencies,
+      identity: identityOf(initialState))
   }
 
-  /// A store that reads through `host` and sends to `parent` (a scoped store), whose state's
-  /// id is `identity` (`nil` when the state is not `Identifiable`, or when `host` answers it).
-  init(
-    host: some ObservationHost<State>, parent: StoreParent<State, Action>,
-    identity: AnyHashable?
-  ) {
-    self.root = nil
+  /// A store that reads through `host` and sends to `parent` (a scoped store), which keeps its
+  /// state's id unless `host` answers it.
+  init(host: some ObservationHost<State>, parent: StoreParent<State, Action>) {
     self.host = host
     self.observers = host.observers
     self.parent = parent
-    self.ownIdentity = identity.map(StoreIdentity.init)
-  }
-
-  deinit {
-    root?.effects.cancelAll()
   }
 
   // MARK: Reading and writing
@@ -281,48 +313,14 @@ public final class Store<State, Action> {
   /// - Returns: A task for the effects the action started; await `finish()` for them to end.
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    guard let root else { return parent.forward(action, from: self) }
-    guard !root.state.isReducing else {
-      reportIssue(
-        """
-        An action was sent to a store while its reducer was running: \(action). The action \
-        was dropped.
-
-        A reducer changes the state it is given and returns effects; a store it reaches \
-        (through a dependency) is the same state, in the middle of that change. Return \
-        `.send(action)` from the reducer instead, or run the other action's logic there.
-        """)
-      return StoreTask(nil)
-    }
-    // Written by the closures rather than returned through them: the generic functions in
-    // between then return `Void`, and an effect (whose layout does not depend on `Action`)
-    // needs no metadata lookup on the way.
-    var effect = Effect<Action>.none
-    let dependencies = root.dependencies
-    root.state.mutate(cause: .send(String(describing: action))) { state in
-      // The store's dependencies are usually the ones in force already (a store made outside
-      // `withDependencies` holds the default values): the same storage, bit for bit, so the
-      // reducer and the effects it makes see the same values without a task-local binding
-      // (a push and a pop, with an allocation, per send).
-      if hasSameBits(DependencyValues._current, dependencies) {
-        effect = root.reducer(&state, action)
-        return
-      }
-      // One task-local binding; the effects the reducer makes capture it (see `Effect.run`).
-      DependencyValues.$_current.withValue(dependencies) {
-        effect = root.reducer(&state, action)
-      }
-    }
-    // Most actions start no effect: nothing to interpret.
-    if effect.isNone { return StoreTask(nil) }
-    return run(effect)
+    parent.forward(action, from: self)
   }
 
   /// The dependencies a root store reduces with: a test changes them between steps through
   /// `TestStore.dependencies`. A scoped store has none of its own (it sends through its root).
   package var dependencies: DependencyValues {
-    get { root?.dependencies ?? DependencyValues._current }
-    set { root?.dependencies = newValue }
+    get { (parent as? Root)?.dependencies ?? DependencyValues._current }
+    set { (parent as? Root)?.dependencies = newValue }
   }
 }
 
@@ -388,16 +386,24 @@ extension Store: Hashable {
   }
 }
 
-/// Where a scoped store sends its actions (see `Store.parent`). This base class is a root
-/// store's, which has no parent: its `forward(_:from:)` is never called. A class rather than a
-/// closure: one word in the store instead of two, and the element stores of a collection
-/// (``ElementStores``) are their stores' parent themselves, so that making one allocates
-/// nothing for it.
+/// Where a store sends its actions (see `Store.parent`): a root store's reducer, or a scoped
+/// store's parent. A class rather than a closure: one word in the store instead of two, and
+/// the element stores of a collection (``ElementStores``) are their stores' parent
+/// themselves, so that making one allocates nothing for it. Also where a store's state's id
+/// is kept, when its host does not answer it.
 @MainActor
 class StoreParent<State, Action> {
-  /// Sends `action`, sent to the child store `store`, on.
+  /// The id of the state of the store this parent was made for (see `Store.identity`), or
+  /// `nil`. `nonisolated(unsafe)`: a constant, read from any thread.
+  nonisolated(unsafe) let identity: AnyHashable?
+
+  init(identity: AnyHashable?) {
+    self.identity = identity
+  }
+
+  /// Sends `action`, sent to the store `store`, on.
   func forward(_ action: Action, from store: Store<State, Action>) -> StoreTask {
-    preconditionFailure("a root store sends to no parent")
+    preconditionFailure("StoreParent is abstract")
   }
 }
 
@@ -409,23 +415,18 @@ final class ScopedStoreParent<ParentState, ParentAction, State, Action>:
   private let store: Store<ParentState, ParentAction>
   private let embed: (Action) -> ParentAction
 
-  init(store: Store<ParentState, ParentAction>, embed: @escaping (Action) -> ParentAction) {
+  /// The parent of a child whose state's id is `identity`.
+  init(
+    store: Store<ParentState, ParentAction>, embed: @escaping (Action) -> ParentAction,
+    identity: AnyHashable?
+  ) {
     self.store = store
     self.embed = embed
+    super.init(identity: identity)
   }
 
   override func forward(_ action: Action, from _: Store<State, Action>) -> StoreTask {
     store.send(embed(action))
-  }
-}
-
-/// A state's id, for a ``Store`` that does not take it from its host (see
-/// `Store.ownIdentity`).
-final class StoreIdentity {
-  let value: AnyHashable
-
-  init(_ value: AnyHashable) {
-    self.value = value
   }
 }
 

@@ -150,12 +150,12 @@ final class ElementStores<ID: Hashable, State, Action>: StoreParent<State, Actio
     self.parent = parent
     if let scopes = node.collectionShadow as? ElementScopes<ID, State> {
       self.scopes = scopes
-      super.init()
+      super.init(identity: nil)
       return
     }
     let scopes = ElementScopes<ID, State>()
     self.scopes = scopes
-    super.init()
+    super.init(identity: nil)
     node.collectionShadow = scopes
     node.onSnapshotChange { [scopes] in scopes.elementsWillChange(from: $0, to: $1) }
   }
@@ -185,17 +185,15 @@ final class ElementStores<ID: Hashable, State, Action>: StoreParent<State, Actio
     guard let element else { return stale }
     let node =
       scopes[id: id] ?? scopes.makeScope(id: id, element: element, in: collection.observers)
-    let store = Store<State, Action>(
-      host: node,
-      // This object, which holds the parent store: nothing allocated per element store.
-      parent: self,
-      identity: ownIdentity(of: element, id: id)
-    )
+    // This object, which holds the parent store: nothing allocated per element store, but
+    // for an element whose key is not its own id (the store's id is then kept apart).
+    let parent = ownIdentity(of: element, id: id).map { ElementStoreParent(self, identity: $0) }
+    let store = Store<State, Action>(host: node, parent: parent ?? self)
     stores.insert(store, for: id)
     return store
   }
 
-  /// The id an element store with the key `id` keeps itself: `nil` when its scope answers it
+  /// The id an element store with the key `id` keeps apart: `nil` when its scope answers it
   /// (the element's own id is its key, the usual case: `Store.id` needs a `State.ID`, and a
   /// collection may be keyed by another path) or when `State` is not `Identifiable`.
   private func ownIdentity(of element: State, id: ID) -> AnyHashable? {
@@ -248,5 +246,20 @@ final class ElementStores<ID: Hashable, State, Action>: StoreParent<State, Actio
       ElementMutation.sendingIndex = outerIndex
     }
     return send(id, action)
+  }
+}
+
+/// The parent of the store of an element whose key in its collection is not its own id (see
+/// `ElementStores.ownIdentity(of:id:)`): keeps that id, and sends as the element stores do.
+final class ElementStoreParent<ID: Hashable, State, Action>: StoreParent<State, Action> {
+  private let elements: ElementStores<ID, State, Action>
+
+  init(_ elements: ElementStores<ID, State, Action>, identity: AnyHashable) {
+    self.elements = elements
+    super.init(identity: identity)
+  }
+
+  override func forward(_ action: Action, from store: Store<State, Action>) -> StoreTask {
+    elements.forward(action, from: store)
   }
 }
