@@ -106,14 +106,29 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
     // The element was just read from the collection.
     if let period = removalTracking { lens.presentInPeriod = period }
     let scope = Scope(parent: collection, lens: lens)
-    entries[id] = Entry(
-      scope: Unmanaged.passUnretained(scope as AnyObject), lens: ObjectIdentifier(lens))
+    #if DEBUG
+      entries[id] = Entry(
+        scope: Unmanaged.passUnretained(scope as AnyObject), lens: ObjectIdentifier(lens))
+    #else
+      entries[id] = Entry(scope: Unmanaged.passUnretained(scope as AnyObject))
+    #endif
     return scope
   }
 
-  /// The scope whose lens is `lens` is going away.
+  /// The scope whose lens is `lens`, the live scope of the element with `id`, leaves the index
+  /// (its element is gone, or the scope is going away).
+  ///
+  /// The entry at `id` is that scope's: an entry is made only where there is none (see
+  /// `makeScope`), and a lens removes its entry once, when it is marked removed or, if it
+  /// never was, in its `deinit` (so a new scope for the same id comes after). A debug build
+  /// checks it.
   func remove(id: ID, lens: ObjectIdentifier) {
-    if entries[id]?.lens == lens { entries[id] = nil }
+    #if DEBUG
+      precondition(
+        entries[id].map { $0.lens == lens } ?? true,
+        "ElementScopes: an element scope's lens removed another scope's entry")
+    #endif
+    entries[id] = nil
   }
 
   /// The collection changes from `old` to `new`: the live scopes of the elements that left it
@@ -391,14 +406,17 @@ func findChangedElements<Element>(
   }
 }
 
-/// An entry of ``ElementScopes``: a scope, held unretained, and its lens. Not nested in the
-/// generic class: a nested type is generic too, and each use of it (three per element store
-/// made) would look up its metadata at run time.
+/// An entry of ``ElementScopes``: a scope, held unretained (and in a debug build its lens, to
+/// check `remove(id:lens:)`). One word in a release build: an index holds one per row of a
+/// long list. Not nested in the generic class: a nested type is generic too, and each use of
+/// it (three per element store made) would look up its metadata at run time.
 private struct ElementScopeEntry {
   /// An `ElementScopes<ID, Element>.Scope`, of the index that holds the entry.
   let scope: Unmanaged<AnyObject>
-  /// The lens of the scope, which removes the entry when the scope goes away.
-  let lens: ObjectIdentifier
+  #if DEBUG
+    /// The lens of the scope, which removes the entry when the scope goes away.
+    let lens: ObjectIdentifier
+  #endif
 }
 
 /// The type of `type`'s ids, when it is `Identifiable`.
