@@ -89,17 +89,23 @@ public struct StoreCollection<ID: Hashable, State, Action>: RandomAccessCollecti
 
 /// The stores a ``StoreCollection`` handed out: by id while they are few, by position once
 /// they are at least a quarter of the collection (`ForEach` takes every element's store, and
-/// a dictionary entry costs about three times a place in an array).
+/// a dictionary entry costs about three times a place in an array). Held as objects, each a
+/// `Store<State, Action>`: containers of a non-generic element type are specialized at
+/// compile time, while those of the store's type would look up its metadata at run time on
+/// every use (once per row of a first render).
 @MainActor
 final class HandedOutStores<ID: Hashable, State, Action> {
-  private var byID: [ID: Store<State, Action>] = [:]
+  private var byID: [ID: AnyObject] = [:]
   /// Empty until it holds them all, then as long as the collection's ids.
-  private var byPosition: ContiguousArray<Store<State, Action>?> = []
+  private var byPosition: ContiguousArray<AnyObject?> = []
 
   /// The store handed out for the element at `position` of `ids` (the collection's ids), if
   /// any.
   subscript(position: Int, ids: OrderedSet<ID>) -> Store<State, Action>? {
-    byPosition.isEmpty ? byID[ids[position]] : byPosition[position]
+    let found = byPosition.isEmpty ? byID[ids[position]] : byPosition[position]
+    guard let found else { return nil }
+    // Only `record` stores, a `Store<State, Action>`.
+    return unsafeDowncast(found, to: Store<State, Action>.self)
   }
 
   /// Keeps `store`, handed out for the element at `position` of `ids`.
@@ -137,6 +143,10 @@ final class ElementStores<ID: Hashable, State, Action>: StoreParent<State, Actio
   private let scopes: ElementScopes<ID, State>
   /// Reads an element's own id, for its store's ``Store/id``: found once for `State`.
   private let identify = identityFunction(for: State.self)
+  /// Whether a key is its element's own id, when `State` is `Identifiable` with ids of type
+  /// `ID` (see ``ownIdentity(of:id:)``): found once for `State`, and comparing the ids as
+  /// they are, without boxing them.
+  private let isOwnID = ownIDComparison(of: State.self, keys: ID.self)
 
   /// Element stores over `node`: a new collection scope, or the live one of element stores
   /// that went away, whose element scopes they take up again.
@@ -187,8 +197,13 @@ final class ElementStores<ID: Hashable, State, Action>: StoreParent<State, Actio
       scopes[id: id] ?? scopes.makeScope(id: id, element: element, in: collection.observers)
     // This object, which holds the parent store: nothing allocated per element store, but
     // for an element whose key is not its own id (the store's id is then kept apart).
-    let parent = ownIdentity(of: element, id: id).map { ElementStoreParent(self, identity: $0) }
-    let store = Store<State, Action>(host: node, parent: parent ?? self)
+    let parent: StoreParent<State, Action>
+    if let identity = ownIdentity(of: element, id: id) {
+      parent = ElementStoreParent(self, identity: identity)
+    } else {
+      parent = self
+    }
+    let store = Store<State, Action>(host: node, parent: parent)
     stores.insert(store, for: id)
     return store
   }
@@ -198,9 +213,8 @@ final class ElementStores<ID: Hashable, State, Action>: StoreParent<State, Actio
   /// collection may be keyed by another path) or when `State` is not `Identifiable`.
   private func ownIdentity(of element: State, id: ID) -> AnyHashable? {
     guard let identify else { return nil }
-    let identity = identify(element)
-    if scopes.keyIsIdentityType, identity == AnyHashable(id) { return nil }
-    return identity
+    if let isOwnID, isOwnID(element, id) { return nil }
+    return identify(element)
   }
 
   /// Sends `action` from the element store `store`: reported and dropped when the element left
@@ -262,4 +276,25 @@ final class ElementStoreParent<ID: Hashable, State, Action>: StoreParent<State, 
   override func forward(_ action: Action, from store: Store<State, Action>) -> StoreTask {
     elements.forward(action, from: store)
   }
+}
+
+/// Whether `key` is `element`'s own id, when `Element` is `Identifiable` with ids of type `ID`;
+/// `nil` otherwise.
+private func ownIDComparison<Element, ID: Hashable>(
+  of _: Element.Type, keys _: ID.Type
+) -> ((Element, ID) -> Bool)? {
+  func compare<Identified: Identifiable>(_: Identified.Type) -> ((Element, ID) -> Bool)? {
+    guard Identified.ID.self == ID.self else { return nil }
+    return { element, key in
+      // `Element` is `Identified`, and its ids are `ID`s (checked above).
+      withUnsafePointer(to: element) { element in
+        let id = UnsafeRawPointer(element).assumingMemoryBound(to: Identified.self).pointee.id
+        return withUnsafePointer(to: id) {
+          UnsafeRawPointer($0).assumingMemoryBound(to: ID.self).pointee == key
+        }
+      }
+    }
+  }
+  guard let identifiable = Element.self as? any Identifiable.Type else { return nil }
+  return compare(identifiable)
 }

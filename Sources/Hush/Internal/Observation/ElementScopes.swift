@@ -29,6 +29,9 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
   /// Whether `Element` is `Identifiable` with ids of type `ID`: then an element's key in the
   /// collection is usually its own id (see `ElementStores.ownIdentity(of:id:)`).
   let keyIsIdentityType = identifierType(of: Element.self) == ID.self
+  /// Whether the elements are identified collections themselves (see
+  /// `ScopeLens.childIsIdentifiedCollection`).
+  let elementIsIdentifiedCollection = Element.self is any IdentifiedCollectionPrefix.Type
 
   /// The scope of the element whose store is sending an action, while it sends (set by the
   /// element store around its send, restored after): the element mutation the action

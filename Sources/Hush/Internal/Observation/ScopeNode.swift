@@ -47,7 +47,7 @@ final class ScopeNode<Parent, Child>: Observer<Parent>, ObservationHost, Snapsho
     self.lens = lens
     self.observers = ObserverSet(clock: parent.clock)
     self.record =
-      lens.childOffset != nil || Child.self is any IdentifiedCollectionPrefix.Type
+      lens.childOffset != nil || lens.childIsIdentifiedCollection
       ? CollectionRecord() : nil
     super.init(isElementScope: lens.isElementLens, isOffsetScope: lens.childOffset != nil)
     observers.attach(to: self)
@@ -385,6 +385,8 @@ class ScopeLens<Parent, Child> {
   var childOffset: Int? { nil }
   /// Whether this is the lens of one element of an identified collection.
   var isElementLens: Bool { false }
+  /// Whether the child is an identified collection (whose scope may get element stores).
+  var childIsIdentifiedCollection: Bool { Child.self is any IdentifiedCollectionPrefix.Type }
   /// The id of the child, for the stores over its scope that do not keep it themselves (see
   /// `Store.identity`); a constant, read from any thread.
   var storeIdentity: AnyHashable? { nil }
@@ -700,6 +702,9 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
   }
 
   override var isElementLens: Bool { true }
+
+  /// Found once for the collection's elements, rather than per element scope made.
+  override var childIsIdentifiedCollection: Bool { scopes.elementIsIdentifiedCollection }
 
   /// The element's key, when it is the element's own id (see
   /// `ElementStores.ownIdentity(of:id:)`).

@@ -208,17 +208,31 @@ class CellComparison<Value> {
   /// are different values.
   static func shared() -> CellComparison<Value>? {
     let type = ObjectIdentifier(Value.self)
-    // Immutable once made, and its function reads only its arguments: shared by any thread.
-    let comparison = sharedCellComparisons.withValue { comparisons in
-      if let known = comparisons[type] {
-        // Stored below, for this type.
-        return UncheckedSendable(unsafeDowncast(known, to: CellComparison<Value>.self))
-      }
-      let made = CellComparison(isEqual: cellEqualityFunction(for: Value.self))
-      comparisons[type] = made
-      return UncheckedSendable(made)
-    }.value
+    // What the lock guards is not generic, so that a look-up (one per cell made, one cell per
+    // row of a long list) needs no type metadata at run time.
+    let known = sharedCellComparisons.withValue { UncheckedSendable($0[type]) }.value
+    let comparison: CellComparison<Value>
+    if let known {
+      // Stored by `makeShared(for:)`, for this type.
+      comparison = unsafeDowncast(known, to: CellComparison<Value>.self)
+    } else {
+      comparison = makeShared(for: type)
+    }
     return comparison.isEqual == nil ? nil : comparison
+  }
+
+  /// Makes the comparison of `Value` (the first time one of its cells is made), unless another
+  /// thread just did.
+  private static func makeShared(for type: ObjectIdentifier) -> CellComparison<Value> {
+    // Immutable once made, and its function reads only its arguments: shared by any thread.
+    let made = UncheckedSendable(
+      CellComparison(isEqual: cellEqualityFunction(for: Value.self)) as AnyObject)
+    let stored = sharedCellComparisons.withValue { comparisons in
+      if let known = comparisons[type] { return UncheckedSendable(known) }
+      comparisons[type] = made.value
+      return made
+    }.value
+    return unsafeDowncast(stored, to: CellComparison<Value>.self)
   }
 }
 
