@@ -108,8 +108,7 @@ extension Store {
       for: \ChildPresenceKey<State, ChildState>.[state],
       projecting: { $0[keyPath: state].childPresence },
       description: describePath(state) + " (presence)")
-    cell.track()
-    let presence = cell.value
+    let presence = cell.trackedValue()
     guard let identity = presence.identity else { return nil }
     let id = ScopeID(path: state, actionType: ObjectIdentifier(ChildAction.self))
     if let cached = children.cache[id] as? Store<ChildState, ChildAction>,

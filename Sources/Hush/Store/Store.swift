@@ -248,9 +248,7 @@ public final class Store<State, Action> {
   ///
   /// - Complexity: O(1): a dictionary lookup of the path among those live readers read.
   public subscript<Value>(keyPath: KeyPath<State, Value>) -> Value {
-    let cell = observers.cell(for: keyPath)
-    cell.track()
-    return cell.value
+    observers.cell(for: keyPath).trackedValue()
   }
 
   /// Reads or writes the value at `keyPath`, tracking exactly that path.
@@ -260,9 +258,7 @@ public final class Store<State, Action> {
   /// binding action instead (see ``BindingReducer``).
   public subscript<Value>(keyPath: WritableKeyPath<State, Value>) -> Value {
     get {
-      let cell = observers.cell(for: keyPath)
-      cell.track()
-      return cell.value
+      observers.cell(for: keyPath).trackedValue()
     }
     set {
       write(newValue, to: keyPath)

@@ -174,8 +174,7 @@ final class ElementStores<ID: Hashable, State, Action>: StoreParent<State, Actio
   func trackedIDs() -> OrderedSet<ID> {
     let cell = collection.observers.cell(for: \IdentifiedArray<ID, State>.ids)
     cell.dependsOnlyOnIDs = true
-    cell.track()
-    return cell.value
+    return cell.trackedValue()
   }
 
   /// The store of the element with `id`: its live store, or a new one. For an element that

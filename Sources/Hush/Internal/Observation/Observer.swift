@@ -110,25 +110,23 @@ class TrackedObserver<Base>: Observer<Base> {
   /// Where readers register.
   private let registrar = ObservationRegistrar()
   /// For a cell of a path through a subscript or computed property after stored properties:
-  /// the group of the cells of paths with the same prefix, which holds it while it is active
-  /// (see ``PrefixGroup``). Unowned and unchecked: the set holds its groups for as long as it
-  /// exists, and nothing uses a cell after its set went away (see `ValueCell.set`).
-  final unowned(unsafe) var group: PrefixGroup<Base>?
-  /// What the group tells this cell apart by, if anything (see
-  /// ``PrefixGroup/elementKey(for:at:in:)``).
-  final var elementKey: AnyObject?
+  /// its place in the group of the cells of paths with the same prefix, which holds it while
+  /// it is active (see ``PrefixGroup``): the group's own membership, or what the group tells
+  /// the cell apart by (an ``ElementKey``). One field for both: a cell is made per row of a
+  /// long list.
+  final var membership: GroupMembership?
+  /// The group of ``membership``, if any.
+  final var group: PrefixGroup<Base>? {
+    guard let membership else { return nil }
+    // The membership of an observer of a set of `Base` names a group of that set.
+    return unsafeDowncast(membership.group, to: PrefixGroup<Base>.self)
+  }
 
   override final var prefixGroup: PrefixGroup<Base>? { group }
-
-  /// Tracked reads since the observer was created or last notified its readers (counted
-  /// afresh for each change it notifies); the change log reports a cell's. 32 bits
-  /// (wrapping). No dynamic exclusivity checks, as `awaitsRead`.
-  @exclusivity(unchecked) final var reads: UInt32 = 0
 
   /// Registers the current reader (if any) as depending on this observer.
   @inline(__always)
   final func track() {
-    reads &+= 1
     track(on: registrar)
   }
 
@@ -399,7 +397,7 @@ final class ObserverSet<Base> {
       host.withCurrentValue { cell.refresh(from: $0) }
     }
     // Reads are counted afresh from the wake (the change log reports them per change).
-    cell.reads = 0
+    cell.resetReads()
     dormantCount -= 1
     activate(cell)
   }
@@ -425,7 +423,7 @@ final class ObserverSet<Base> {
     let prefix = offset == nil ? StoredPrefix.of(keyPath) : nil
     let group = prefix.map(group(for:))
     var initial: Value?
-    var elementKey: AnyObject?
+    var elementKey: GroupMembership?
     host.withCurrentValue { base in
       initial = base.pointee[keyPath: keyPath]
       if let group, let prefix {
@@ -434,8 +432,7 @@ final class ObserverSet<Base> {
     }
     // `withCurrentValue` always calls its body.
     let cell = ValueCell(keyPath: keyPath, offset: offset, value: initial!, set: self)
-    cell.group = group
-    cell.elementKey = elementKey
+    if let group { cell.membership = elementKey ?? group.membership }
     return insert(cell)
   }
 
@@ -469,7 +466,7 @@ final class ObserverSet<Base> {
   ) -> RowsListener<Base, ID, Element>? {
     guard let offset = MemoryLayout<Base>.offset(of: keyPath) else { return nil }
     let listener = RowsListener<Base, ID, Element>(set: self, offset: offset)
-    listener.group = group(offset: offset, type: IdentifiedArray<ID, Element>.self)
+    listener.membership = group(offset: offset, type: IdentifiedArray<ID, Element>.self).membership
     activate(listener)
     return listener
   }

@@ -18,6 +18,9 @@ class PrefixGroup<Base>: Observer<Base> {
   /// The group's active cells; the `activeIndex` of each is its position here. No dynamic
   /// exclusivity checks, as the lists of ``ObserverSet``.
   @exclusivity(unchecked) final var members: ContiguousArray<ObservationCell> = []
+  /// The membership of the cells the group does not tell apart (see
+  /// `TrackedObserver.membership`), shared by them.
+  final private(set) lazy var membership = GroupMembership(group: self)
 
   init() {
     // At an offset, as a child scope: element reducers announce their in-place mutations to
@@ -40,7 +43,7 @@ class PrefixGroup<Base>: Observer<Base> {
   /// (``StoredPrefix/next``); `base` is the current value of `Base`.
   func elementKey(
     for keyPath: AnyKeyPath, at position: Int, in base: UnsafePointer<Base>
-  ) -> AnyObject? { nil }
+  ) -> GroupMembership? { nil }
   /// `member` became active (it is the last of `members`).
   func memberDidActivate(_ member: TrackedObserver<Base>) {}
   /// `member` is about to stop being active (it is still in `members`).
@@ -146,12 +149,25 @@ struct PrefixKey: Hashable {
   let type: ObjectIdentifier
 }
 
-/// The id of the element a cell of an ``IdentifiedPrefixGroup`` reads.
-final class ElementKey<ID: Hashable> {
+/// Where a tracked observer belongs in a prefix group (see `TrackedObserver.membership`).
+class GroupMembership {
+  /// The group, a `PrefixGroup<Base>` of the member's `Base`. Unowned and unchecked: the set
+  /// holds its groups for as long as it exists, and nothing uses a cell after its set went
+  /// away (see `ValueCell.set`).
+  unowned(unsafe) let group: AnyObject
+
+  init(group: AnyObject) {
+    self.group = group
+  }
+}
+
+/// The id of the element a cell of an ``IdentifiedPrefixGroup`` reads, in its group.
+final class ElementKey<ID: Hashable>: GroupMembership {
   let id: ID
 
-  init(id: ID) {
+  init(id: ID, group: AnyObject) {
     self.id = id
+    super.init(group: group)
   }
 }
 
@@ -219,17 +235,17 @@ final class IdentifiedPrefixGroup<Base, ID: Hashable, Element>:
 
   override func elementKey(
     for keyPath: AnyKeyPath, at position: Int, in base: UnsafePointer<Base>
-  ) -> AnyObject? {
+  ) -> GroupMembership? {
     guard let component = subscriptComponent ?? findSubscriptComponent(in: base) else {
       return nil
     }
     return StoredPrefix.withArguments(ofComputedComponentAt: position, in: keyPath) {
-      id, arguments -> AnyObject? in
+      id, arguments -> GroupMembership? in
       // The arguments start with the id; a key path made in generic code has the generic
       // environment after it, one made for concrete types may not.
       guard id == component, let id = Self.loadID(from: arguments)
       else { return nil }
-      return ElementKey(id: id)
+      return ElementKey(id: id, group: self)
     }
   }
 
@@ -264,7 +280,8 @@ final class IdentifiedPrefixGroup<Base, ID: Hashable, Element>:
   // A cell kept by id (the common case: a row's reader, woken on each render) is found by its
   // key before any cast; only the others are told from listeners by their type.
   override func memberDidActivate(_ member: TrackedObserver<Base>) {
-    if let key = member.elementKey {
+    if let key = member.membership, key !== membership {
+      // The group's members are told apart by an `ElementKey<ID>` or share its membership.
       byID[unsafeDowncast(key, to: ElementKey<ID>.self).id, default: []].append(member)
     } else if member is Listener {
       listeners.append(member)
@@ -274,7 +291,8 @@ final class IdentifiedPrefixGroup<Base, ID: Hashable, Element>:
   }
 
   override func memberWillDeactivate(_ member: TrackedObserver<Base>) {
-    if let key = member.elementKey {
+    if let key = member.membership, key !== membership {
+      // As in `memberDidActivate(_:)`.
       let id = unsafeDowncast(key, to: ElementKey<ID>.self).id
       guard var cells = byID.removeValue(forKey: id) else { return }
       if let index = cells.firstIndex(where: { $0 === member }) { cells.remove(at: index) }

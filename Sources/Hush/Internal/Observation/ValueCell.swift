@@ -9,9 +9,24 @@ import ConcurrencyExtras
 /// different values); other values count as changed (never a missed update), unless the bytes
 /// that differ are only padding (``SignificantBits``).
 final class ValueCell<Base, Value>: KeyedCell<Base> {
-  /// The value readers saw; always equal to the current value at the cell's path.
-  /// (No dynamic exclusivity checks: compared on every change; see `ObserverSet`.)
-  @exclusivity(unchecked) private(set) var value: Value
+  // The stored properties of fixed size come first, their offsets then do not depend on
+  // `Value`; the small ones share one word (a cell is made per row of a long list).
+
+  /// Tracked reads since the cell was created or last notified its readers (counted afresh
+  /// for each change it notifies); the change log reports it. 16 bits, stopping at 65,535. No
+  /// dynamic exclusivity checks (one runtime call per tracked read otherwise): touched on the
+  /// main actor only, never during an access to it.
+  @exclusivity(unchecked) private(set) var reads: UInt16 = 0
+  /// Whether the value may hold a ``Shared``: then, once a shared value changed, equal bytes
+  /// (and `==`, which reads the same shared value on both sides) do not mean unchanged. Found
+  /// at the first comparison after a shared value changed (0: not yet, 1: no, 2: yes), so that
+  /// an app without shared values never looks.
+  @exclusivity(unchecked) private var holdsSharedState: UInt8 = 0
+  /// Whether the cell is a projection's.
+  private let isProjection: Bool
+  /// `offset`, or -1 without one (or for an offset past `Int32.max`, read through the key
+  /// path).
+  private let storedOffset: Int32
   /// How the cell compares values whose bytes differ (`nil`: different bytes are different
   /// values), shared by the cells of one value type; for a projection, a ``Projection`` of its
   /// own, which also reads the value. One field for both: a cell is made per row of a long
@@ -28,17 +43,6 @@ final class ValueCell<Base, Value>: KeyedCell<Base> {
   /// with `value`'s is sound because `value` holds its own references to any buffer it shares
   /// (see the type's discussion).
   private var offset: Int? { storedOffset >= 0 ? Int(storedOffset) : nil }
-  /// `offset`, or -1 without one (or for an offset past `Int32.max`, read through the key
-  /// path): 32 bits, so that `holdsSharedState` shares its word (a cell is made per row of a
-  /// long list).
-  private let storedOffset: Int32
-  /// Whether the value may hold a ``Shared``: then, once a shared value changed, equal bytes
-  /// (and `==`, which reads the same shared value on both sides) do not mean unchanged. Found
-  /// at the first comparison after a shared value changed (0: not yet, 1: no, 2: yes), so that
-  /// an app without shared values never looks. (Stored after `storedOffset`, in its word.)
-  @exclusivity(unchecked) private var holdsSharedState: UInt8 = 0
-  /// Whether the cell is a projection's (in the word of `storedOffset`).
-  private let isProjection: Bool
 
   private var mayHoldShared: Bool {
     if holdsSharedState == 0 {
@@ -50,6 +54,12 @@ final class ValueCell<Base, Value>: KeyedCell<Base> {
   /// every use): the set holds this cell (in `cells`) for as long as anything can reach it
   /// through the set; a cell forgotten by its set is reached by nothing that uses `set`.
   private unowned(unsafe) let set: ObserverSet<Base>
+  /// The root's ``ChangeClock`` generation when the cell went dormant: when it is still the
+  /// current one on waking, `value` is still current.
+  private(set) var dormantSince = -1
+  /// The value readers saw; always equal to the current value at the cell's path.
+  /// (No dynamic exclusivity checks: compared on every change; see `ObserverSet`.)
+  @exclusivity(unchecked) private(set) var value: Value
 
   /// A cell of the path `keyPath`, whose `offset` is `MemoryLayout<Base>.offset(of: keyPath)`.
   init(keyPath: KeyPath<Base, Value>, offset: Int?, value: Value, set: ObserverSet<Base>) {
@@ -73,6 +83,19 @@ final class ValueCell<Base, Value>: KeyedCell<Base> {
     self.storedOffset = -1
     self.set = set
     super.init(key: key)
+  }
+
+  /// The value, read by the current reader (if any), which then depends on this cell.
+  @inline(__always)
+  func trackedValue() -> Value {
+    if reads != .max { reads += 1 }
+    track()
+    return value
+  }
+
+  /// Counts reads afresh (the change log reports them per change).
+  func resetReads() {
+    reads = 0
   }
 
   /// The value in `base`, where there is no offset to read it at.
@@ -134,7 +157,7 @@ final class ValueCell<Base, Value>: KeyedCell<Base> {
   /// went away is compared for the last time at the change it would have seen, and leaves
   /// the active set at the next one.
   override func deactivateAndNotify() {
-    guard group == nil, activeIndex >= 0 else {
+    guard membership == nil, activeIndex >= 0 else {
       super.deactivateAndNotify()
       return
     }
@@ -167,10 +190,6 @@ final class ValueCell<Base, Value>: KeyedCell<Base> {
     if activeIndex >= 0 { dormantSince = set.clock.generation }
     set.makeDormant(self)
   }
-
-  /// The root's ``ChangeClock`` generation when the cell went dormant: when it is still the
-  /// current one on waking, `value` is still current.
-  private(set) var dormantSince = -1
 
   /// Takes the current value, when woken after being dormant (changes were not compared).
   func refresh(from base: UnsafePointer<Base>) {
