@@ -143,10 +143,6 @@ final class ElementStores<ID: Hashable, State, Action>: StoreParent<State, Actio
   private let scopes: ElementScopes<ID, State>
   /// Reads an element's own id, for its store's ``Store/id``: found once for `State`.
   private let identify = identityFunction(for: State.self)
-  /// Whether a key is its element's own id, when `State` is `Identifiable` with ids of type
-  /// `ID` (see ``ownIdentity(of:id:)``): found once for `State`, and comparing the ids as
-  /// they are, without boxing them.
-  private let isOwnID = ownIDComparison(of: State.self, keys: ID.self)
 
   /// Element stores over `node`: a new collection scope, or the live one of element stores
   /// that went away, whose element scopes they take up again.
@@ -212,7 +208,7 @@ final class ElementStores<ID: Hashable, State, Action>: StoreParent<State, Actio
   /// collection may be keyed by another path) or when `State` is not `Identifiable`.
   private func ownIdentity(of element: State, id: ID) -> AnyHashable? {
     guard let identify else { return nil }
-    if let isOwnID, isOwnID(element, id) { return nil }
+    if let isOwnID = scopes.isOwnID, isOwnID(element, id) { return nil }
     return identify(element)
   }
 
@@ -275,25 +271,4 @@ final class ElementStoreParent<ID: Hashable, State, Action>: StoreParent<State, 
   override func forward(_ action: Action, from store: Store<State, Action>) -> StoreTask {
     elements.forward(action, from: store)
   }
-}
-
-/// Whether `key` is `element`'s own id, when `Element` is `Identifiable` with ids of type `ID`;
-/// `nil` otherwise.
-private func ownIDComparison<Element, ID: Hashable>(
-  of _: Element.Type, keys _: ID.Type
-) -> ((Element, ID) -> Bool)? {
-  func compare<Identified: Identifiable>(_: Identified.Type) -> ((Element, ID) -> Bool)? {
-    guard Identified.ID.self == ID.self else { return nil }
-    return { element, key in
-      // `Element` is `Identified`, and its ids are `ID`s (checked above).
-      withUnsafePointer(to: element) { element in
-        let id = UnsafeRawPointer(element).assumingMemoryBound(to: Identified.self).pointee.id
-        return withUnsafePointer(to: id) {
-          UnsafeRawPointer($0).assumingMemoryBound(to: ID.self).pointee == key
-        }
-      }
-    }
-  }
-  guard let identifiable = Element.self as? any Identifiable.Type else { return nil }
-  return compare(identifiable)
 }

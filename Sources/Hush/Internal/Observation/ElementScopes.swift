@@ -26,9 +26,13 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
 
   private var entries: [ID: Entry] = [:]
 
-  /// Whether `Element` is `Identifiable` with ids of type `ID`: then an element's key in the
-  /// collection is usually its own id (see `ElementStores.ownIdentity(of:id:)`).
-  let keyIsIdentityType = identifierType(of: Element.self) == ID.self
+  /// Whether a key is its element's own id, when `Element` is `Identifiable` with ids of type
+  /// `ID` (then an element's key in the collection usually is; see
+  /// `ElementStores.ownIdentity(of:id:)`), `nil` otherwise: found once for `Element`, and
+  /// comparing the ids as they are, without boxing them.
+  let isOwnID = ownIDComparison(of: Element.self, keys: ID.self)
+  /// Whether `Element` is `Identifiable` with ids of type `ID`.
+  var keyIsIdentityType: Bool { isOwnID != nil }
   /// Whether the elements are identified collections themselves (see
   /// `ScopeLens.childIsIdentifiedCollection`).
   let elementIsIdentifiedCollection = Element.self is any IdentifiedCollectionPrefix.Type
@@ -422,9 +426,23 @@ private struct ElementScopeEntry {
   #endif
 }
 
-/// The type of `type`'s ids, when it is `Identifiable`.
-private func identifierType<Value>(of type: Value.Type) -> Any.Type? {
-  func idType<Element: Identifiable>(_: Element.Type) -> Any.Type { Element.ID.self }
-  guard let identifiable = type as? any Identifiable.Type else { return nil }
-  return idType(identifiable)
+/// Whether `key` is `element`'s own id, when `Element` is `Identifiable` with ids of type `ID`;
+/// `nil` otherwise.
+private func ownIDComparison<Element, ID: Hashable>(
+  of _: Element.Type, keys _: ID.Type
+) -> ((Element, ID) -> Bool)? {
+  func compare<Identified: Identifiable>(_: Identified.Type) -> ((Element, ID) -> Bool)? {
+    guard Identified.ID.self == ID.self else { return nil }
+    return { element, key in
+      // `Element` is `Identified`, and its ids are `ID`s (checked above).
+      withUnsafePointer(to: element) { element in
+        let id = UnsafeRawPointer(element).assumingMemoryBound(to: Identified.self).pointee.id
+        return withUnsafePointer(to: id) {
+          UnsafeRawPointer($0).assumingMemoryBound(to: ID.self).pointee == key
+        }
+      }
+    }
+  }
+  guard let identifiable = Element.self as? any Identifiable.Type else { return nil }
+  return compare(identifiable)
 }
