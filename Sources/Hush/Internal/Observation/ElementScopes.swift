@@ -31,6 +31,9 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
   /// `ElementStores.ownIdentity(of:id:)`), `nil` otherwise: found once for `Element`, and
   /// comparing the ids as they are, without boxing them.
   let isOwnID = ownIDComparison(of: Element.self, keys: ID.self)
+  /// Where a lens holds its element's last value (``ElementLens/lastValueOffset``), found once
+  /// (a scan of the active element scopes would otherwise look up the lens's type per call).
+  private let lastValueOffset = ElementLens<ID, Element>.lastValueOffset
   /// Whether `Element` is `Identifiable` with ids of type `ID`.
   var keyIsIdentityType: Bool { isOwnID != nil }
   /// Whether the elements are identified collections themselves (see
@@ -94,7 +97,8 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
   @exclusivity(unchecked) private var periods = 0
 
   override func collectionScopeDidChangeActivity(isActive: Bool, comparesAtOffset: Bool) {
-    periods &+= 1
+    // Periods stay within 32 bits (a lens stores them so), never negative.
+    periods = periods == Int(Int32.max) ? 0 : periods + 1
     removalTracking = isActive && comparesAtOffset ? periods : nil
   }
 
@@ -358,20 +362,21 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
         // and stride read once: a shared lens method cost about 40k instructions more per
         // plain write at 10,000 rows (and 1k per element send) in callgrind.
         let index = lens.lastIndex
+        let last = lens.last(offset: lastValueOffset)
         if let base, !SharedChanges.isComparingAll {
-          if index < count, hasSameBytes(base + index * stride, lens.last, count: size) {
+          if index < count, hasSameBytes(base + index * stride, last, count: size) {
             continue
           }
           // One element inserted or removed before this one moved it by one place: found
           // there bitwise unchanged, it is the same element (its id is part of its value,
           // and ids are unique), with no lookup of its id.
-          if index &+ 1 < count, hasSameBytes(base + (index &+ 1) * stride, lens.last, count: size),
+          if index &+ 1 < count, hasSameBytes(base + (index &+ 1) * stride, last, count: size),
             lens.elementMoved(to: index &+ 1)
           {
             continue
           }
           if index > 0, index &- 1 < count,
-            hasSameBytes(base + (index &- 1) * stride, lens.last, count: size),
+            hasSameBytes(base + (index &- 1) * stride, last, count: size),
             lens.elementMoved(to: index &- 1)
           {
             continue

@@ -556,42 +556,80 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
     get { Int(storedLastIndex) }
     set { storedLastIndex = Int32(truncatingIfNeeded: newValue) }
   }
-  /// `lastIndex`, in 32 bits so that `isRemoved` shares its word (a lens is made per row of a
-  /// long list). An index past `Int32.max` would be stored wrong, and cost a lookup: every
-  /// use checks the element at the index (its bytes or its id) before relying on it.
+  /// `lastIndex`, in 32 bits so that it shares a word with `storedPeriod` (a lens is made per
+  /// row of a long list). An index past `Int32.max` would be stored wrong, and cost a lookup:
+  /// every use checks the element at the index (its bytes or its id) before relying on it.
   @exclusivity(unchecked) private var storedLastIndex: Int32 = 0
+  /// ``presentInPeriod`` in 32 bits (periods are, see ``ElementScopes/removalTracking``), `-1`
+  /// while the element was found in no period, and `Int32.min` once it was found missing
+  /// (``isRemoved``): one word with `storedLastIndex`.
+  @exclusivity(unchecked) private var storedPeriod: Int32 = -1
   /// Set once the element was found missing from the collection. From then on the scope
   /// answers the element's last value, and writes through it are dropped, even if an element
   /// with the same id comes back: a view animating the row out keeps showing it, and the new
   /// element gets a store of its own on the next read of the collection.
-  private(set) var isRemoved = false
+  var isRemoved: Bool {
+    @inline(__always) get { storedPeriod == .min }
+  }
   /// The period of removal tracking (``ElementScopes/removalTracking``) in which the element
-  /// was last found in the collection, or -1: while that period lasts, the element is in the
-  /// collection as long as the lens is not marked removed.
-  @exclusivity(unchecked) var presentInPeriod = -1
-  /// The last element seen (always initialized, from `init` to `deinit`); also the snapshot
-  /// for `withChangedChild`: it shares the element's buffers, so its bytes equal an element's
-  /// only when that element is this value (it holds the buffers, which therefore cannot be
-  /// reused). Element ids are part of the element's value and unique in the collection, so
-  /// equal bytes at `lastIndex` also mean the same element. Out of line, so that its address
-  /// is at hand for byte comparisons.
-  let last: UnsafeMutablePointer<Element>
-  let id: ID
-
+  /// was last found in the collection, or a negative number: while that period lasts, the
+  /// element is in the collection as long as the lens is not marked removed. Setting it on a
+  /// removed lens changes nothing.
+  var presentInPeriod: Int {
+    @inline(__always) get { Int(storedPeriod) }
+    set {
+      if !isRemoved { storedPeriod = Int32(truncatingIfNeeded: newValue) }
+    }
+  }
   /// The index of the collection's element scopes, told when this lens's scope goes away.
   private let scopes: ElementScopes<ID, Element>
+  /// The last element seen (see ``last``), stored in the lens: a block of its own would cost
+  /// a second allocation per row of a long list. Reached only through ``last``.
+  @exclusivity(unchecked) private var lastValue: Element
+  let id: ID
 
   init(id: ID, element: Element, scopes: ElementScopes<ID, Element>) {
-    self.id = id
-    self.last = .allocate(capacity: 1)
-    last.initialize(to: element)
     self.scopes = scopes
+    self.lastValue = element
+    self.id = id
+    super.init()
+    #if DEBUG
+      let address = withUnsafeMutablePointer(to: &lastValue) { UnsafeMutableRawPointer($0) }
+      precondition(
+        address == UnsafeMutableRawPointer(last),
+        "ElementLens: the last value is not at the offset lastValueOffset computes")
+    #endif
   }
 
   deinit {
     if !isRemoved { scopes.remove(id: id, lens: ObjectIdentifier(self)) }
-    last.deinitialize(count: 1)
-    last.deallocate()
+  }
+
+  /// The offset of `lastValue` in a lens: after the object's header (two words) and the
+  /// fixed-size fields before it (two 32-bit values and a reference), at the element's
+  /// alignment, as a class lays out its stored properties in order. A debug build checks it
+  /// against the property's address whenever a lens is made.
+  static var lastValueOffset: Int {
+    let fixedEnd = 3 * MemoryLayout<Int>.size + 2 * MemoryLayout<Int32>.size
+    let alignment = MemoryLayout<Element>.alignment
+    return (fixedEnd + alignment - 1) & ~(alignment - 1)
+  }
+
+  /// The last element seen (always initialized, from `init` to `deinit`); also the snapshot
+  /// for `withChangedChild`: it shares the element's buffers, so its bytes equal an element's
+  /// only when that element is this value (it holds the buffers, which therefore cannot be
+  /// reused). Element ids are part of the element's value and unique in the collection, so
+  /// equal bytes at `lastIndex` also mean the same element. The address of the lens's own
+  /// storage (an object does not move), for byte comparisons; computed, so that the scan of a
+  /// collection's element scopes (unspecialized) reaches it without a call per row.
+  var last: UnsafeMutablePointer<Element> {
+    @inline(__always) get { last(offset: Self.lastValueOffset) }
+  }
+
+  /// ``last``, given ``lastValueOffset`` (which a scan of many lenses reads once).
+  @inline(__always)
+  func last(offset: Int) -> UnsafeMutablePointer<Element> {
+    (Unmanaged.passUnretained(self).toOpaque() + offset).assumingMemoryBound(to: Element.self)
   }
 
   /// The element is not in the collection: the scope leaves the index of live element scopes
@@ -599,7 +637,7 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
   /// element missing.
   private func markRemoved() -> Bool {
     if !isRemoved {
-      isRemoved = true
+      storedPeriod = .min
       scopes.remove(id: id, lens: ObjectIdentifier(self))
     }
     return false
