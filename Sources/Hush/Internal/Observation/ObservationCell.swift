@@ -49,9 +49,9 @@ class ObservationCell: Observable {
   /// Leaves the set of active observers that compare this cell on every change, for good.
   func leaveActiveSet() {}
 
-  /// Leaves the active observers after notifying; a cell may stay known, to be woken by the
-  /// next read.
-  func becomeDormant() {
+  /// Leaves the active observers after notifying at a change of the root whose clock is
+  /// `clock`; a cell may stay known, to be woken by the next read.
+  func becomeDormant(clock: ChangeClock) {
     leaveActiveSet()
   }
 
@@ -59,12 +59,14 @@ class ObservationCell: Observable {
   /// been read since (see ``ChangeClock/retireUnreadCells()``).
   func retireUnread() {}
 
-  /// Takes a changed observer out of the active set, then notifies its readers.
+  /// Takes a changed observer out of the active set, then notifies its readers (at a change
+  /// of the root whose clock is `clock`, which the root passes down: a cell reaches it
+  /// otherwise only through its hosts).
   ///
   /// Observation cancels a reader once it is notified, so a cell that notified has no readers
   /// left: leaving the active set first means it costs nothing until a reader reads it again.
-  func deactivateAndNotify() {
-    becomeDormant()
+  func deactivateAndNotify(clock: ChangeClock) {
+    becomeDormant(clock: clock)
     notifyChange()
   }
 }

@@ -154,6 +154,10 @@ protocol ObservationHost<Value>: AnyObject {
   /// The id of the value, for the stores over this host that do not keep it themselves (see
   /// `Store.identity`): a constant, read from any thread.
   var storeIdentity: AnyHashable? { get }
+  /// The root state's changes, shared by every host of one store tree (the root keeps it; a
+  /// scope reaches it through its parent). Unretained: the root outlives every host under it
+  /// (each holds its parent), and a retain and release per level cost more than the lookup.
+  var clock: Unmanaged<ChangeClock> { get }
 }
 
 extension ObservationHost {
@@ -199,6 +203,9 @@ final class ObserverSetExtras {
   /// The set's active scopes of single elements of an identified collection (see
   /// `ObserverSet.activeElements`).
   @exclusivity(unchecked) var activeElements: ContiguousArray<ObservationCell> = []
+  /// How many of the set's cells are dormant (see `ObserverSet.makeDormant(_:)`); counted only
+  /// here: a set without extras has one cell at most.
+  @exclusivity(unchecked) var dormantCount = 0
 }
 
 /// The observers of one value: the cells readers read, by key path, and the child scopes.
@@ -271,12 +278,11 @@ final class ObserverSet<Base> {
   /// host holds the set in a constant, which it reads without retaining it, so the set cannot
   /// be given the host before the host exists.
   private(set) unowned(unsafe) var host: (any ObservationHost<Base>)!
-  /// The root state's changes, shared by every set of one store tree.
-  let clock: ChangeClock
+  /// The root state's changes, shared by every set of one store tree: kept by the root, not
+  /// here (the set of one row of a list, one per row, is a word smaller).
+  var clock: Unmanaged<ChangeClock> { host.clock }
 
-  init(clock: ChangeClock) {
-    self.clock = clock
-  }
+  init() {}
 
   /// Makes `host` the value this set observes; called once, by the host's initializer.
   func attach(to host: any ObservationHost<Base>) {
@@ -284,10 +290,10 @@ final class ObserverSet<Base> {
     self.host = host
   }
 
-  /// Cells that notified their readers and have not been read since. They cost nothing on a
-  /// change (they are not active); they are kept so that the re-render that usually follows a
-  /// notification finds its cell, and dropped once there are more than ``dormantLimit``.
-  @exclusivity(unchecked) private var dormantCount = 0
+  /// Cells that notified their readers and have not been read since (counted in the extras'
+  /// `dormantCount`) cost nothing on a change (they are not active); they are kept so that
+  /// the re-render that usually follows a notification finds its cell, and dropped once there
+  /// are more than ``dormantLimit``.
   static var dormantLimit: Int { 32 }
 
   @inline(__always)
@@ -393,12 +399,12 @@ final class ObserverSet<Base> {
   /// went dormant, as when a view renders right after the change that notified it) and is
   /// compared again.
   private func wake<Value>(_ cell: ValueCell<Base, Value>) {
-    if cell.dormantSince != clock.generation {
+    if cell.dormantSince != clock._withUnsafeGuaranteedRef(\.generation) {
       host.withCurrentValue { cell.refresh(from: $0) }
     }
     // Reads are counted afresh from the wake (the change log reports them per change).
     cell.resetReads()
-    dormantCount -= 1
+    if let extras = storedExtras, extras.dormantCount > 0 { extras.dormantCount -= 1 }
     activate(cell)
   }
 
@@ -406,14 +412,14 @@ final class ObserverSet<Base> {
   func makeDormant(_ observer: Observer<Base>) {
     guard observer.activeIndex >= 0 else { return }
     deactivate(observer)
-    dormantCount += 1
-    if dormantCount > Self.dormantLimit {
-      if let extras = storedExtras {
-        extras.stored = extras.stored.filter { Self.observer($0.value).activeIndex >= 0 }
-        extras.recent.removeAll()
-      }
+    // A set without extras has one cell at most: nothing to bound.
+    guard let extras = storedExtras else { return }
+    extras.dormantCount += 1
+    if extras.dormantCount > Self.dormantLimit {
+      extras.stored = extras.stored.filter { Self.observer($0.value).activeIndex >= 0 }
+      extras.recent.removeAll()
       if let soleCell, Self.observer(soleCell).activeIndex < 0 { forgetSoleCell() }
-      dormantCount = 0
+      extras.dormantCount = 0
     }
   }
 

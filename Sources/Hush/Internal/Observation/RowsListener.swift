@@ -71,7 +71,7 @@ final class RowsListener<Base, ID: Hashable, Element>: TrackedObserver<Base> {
     changed.append(self)
   }
 
-  override func becomeDormant() {
+  override func becomeDormant(clock: ChangeClock) {
     // Notified now: stays active (see the type's discussion).
     isInChanged = false
   }

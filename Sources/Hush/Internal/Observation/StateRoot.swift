@@ -15,7 +15,11 @@ final class StateRoot<State>: ObservationHost, ElementMutationTarget, SharedValu
   /// the first, on state the first is mutating in place. Unchecked for the same reason.
   @exclusivity(unchecked) private(set) var isReducing = false
   /// A constant (read without retaining it: a send reads it several times).
-  let observers = ObserverSet<State>(clock: ChangeClock())
+  let observers = ObserverSet<State>()
+  /// The state's changes (see ``ChangeClock``), which every set of the store tree reaches
+  /// through its host (see ``ObservationHost/clock``).
+  private let changeClock = ChangeClock()
+  var clock: Unmanaged<ChangeClock> { Unmanaged.passUnretained(changeClock) }
   /// Reused between changes so that a change that invalidates nothing allocates nothing.
   private var changedBuffer: [ObservationCell] = []
   var changeLog: ((ChangeLogEntry) -> Void)?
@@ -70,7 +74,7 @@ final class StateRoot<State>: ObservationHost, ElementMutationTarget, SharedValu
   func mutate<Result>(
     cause: @autoclosure () -> ChangeLogEntry.Cause, _ body: (inout State) -> Result
   ) -> Result {
-    let clock = observers.clock
+    let clock = changeClock
     if clock.awaitingRead != nil { clock.retireUnreadCells() }
     clock.generation &+= 1
     guard let changeLog else {
@@ -147,7 +151,7 @@ final class StateRoot<State>: ObservationHost, ElementMutationTarget, SharedValu
     }
     if comparesAll { SharedChanges.isComparingAll = false }
     for cell in changed {
-      cell.deactivateAndNotify()
+      cell.deactivateAndNotify(clock: changeClock)
     }
     // One `removeLast` per cell (one, usually) rather than `removeAll(keepingCapacity:)`,
     // which goes through the generic range replacement (about 190 instructions per send).

@@ -156,9 +156,9 @@ final class ValueCell<Base, Value>: KeyedCell<Base> {
   /// it dormant if it is still unread (``ChangeClock/retireUnreadCells()``). So a view that
   /// went away is compared for the last time at the change it would have seen, and leaves
   /// the active set at the next one.
-  override func deactivateAndNotify() {
+  override func deactivateAndNotify(clock: ChangeClock) {
     guard membership == nil, activeIndex >= 0 else {
-      super.deactivateAndNotify()
+      super.deactivateAndNotify(clock: clock)
       return
     }
     if awaitsRead {
@@ -170,7 +170,7 @@ final class ValueCell<Base, Value>: KeyedCell<Base> {
     awaitsRead = true
     // Reads are counted afresh from the notification (the change log reports them per change).
     reads = 0
-    set.clock.cellAwaitsRead(self)
+    clock.cellAwaitsRead(self)
     notifyChange()
   }
 
@@ -184,10 +184,10 @@ final class ValueCell<Base, Value>: KeyedCell<Base> {
     set.makeDormant(self)
   }
 
-  override func becomeDormant() {
+  override func becomeDormant(clock: ChangeClock) {
     // Only when it goes dormant now: a cell already dormant (notified again by an outer
     // propagation after a re-entrant send skipped it) holds a value from before that send.
-    if activeIndex >= 0 { dormantSince = set.clock.generation }
+    if activeIndex >= 0 { dormantSince = clock.generation }
     set.makeDormant(self)
   }
 
