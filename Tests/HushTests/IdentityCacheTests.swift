@@ -1,4 +1,5 @@
 import ConcurrencyExtras
+import HushTesting
 import Observation
 import Testing
 
@@ -108,5 +109,41 @@ import Testing
     let child = store.scope(state: path, action: ParentAction.child)
     child.send(2)
     #expect(child.values[0] == 3)
+  }
+
+  /// The child stores a store made are kept by its host: a new store of a row, over the scope
+  /// its last store left (a reader keeps it), makes child stores of its own, which send
+  /// through it, and is not handed the children of the store that went away.
+  @Test func aNewStoreOfARowWhoseScopeLivedOnMakesItsOwnChildStores() {
+    let store = makeAppStore(AppState(rows: makeRows(3)))
+    weak var oldRow: Store<Row, RowAction>?
+    weak var oldChild: Store<Double, Double>?
+    var probe: RenderProbe<Double>?
+    var oldScope: ObjectIdentifier?
+    do {
+      let row = store.scope(state: \.rows, action: AppAction.row)[id: 1]!
+      let child = row.scope(state: \.value, action: RowAction.setValue)
+      child.send(2)
+      #expect(child.state == 2)
+      probe = RenderProbe { row.value }
+      oldRow = row
+      oldChild = child
+      oldScope = ObjectIdentifier(row.hostObject)
+    }
+    // The reader's cell stays active until a change reaches it, and keeps the row's scope.
+    probe = nil
+    #expect(oldRow == nil)
+    #expect(oldChild == nil)
+    let row = store.scope(state: \.rows, action: AppAction.row)[id: 1]!
+    #expect(ObjectIdentifier(row.hostObject) == oldScope)
+    let child = row.scope(state: \.value, action: RowAction.setValue)
+    #expect(child.state == 2)
+    let childProbe = RenderProbe { child.state }
+    child.send(7)
+    #expect(store.rows[id: 1]?.value == 7)
+    #expect(childProbe.value == 7)
+    #expect(childProbe.renders == 1)
+    #expect(row.scope(state: \.value, action: RowAction.setValue) === child)
+    _ = probe
   }
 }

@@ -112,7 +112,7 @@ extension Store {
     guard let identity = presence.identity else { return nil }
     let id = ScopeID(path: state, actionType: ObjectIdentifier(ChildAction.self))
     if let cached = children.cache[id] as? Store<ChildState, ChildAction>,
-      let lens = (cached.host as? ScopeNode<State, ChildState>)?.lens
+      let lens = (cached.hostObject as? ScopeNode<State, ChildState>)?.lens
         as? OptionalLens<State, ChildState>,
       !lens.isRemoved, lens.identity == identity
     {

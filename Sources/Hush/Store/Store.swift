@@ -39,26 +39,32 @@ import Observation
 @MainActor
 @dynamicMemberLookup
 public final class Store<State, Action> {
-  let observers: ObserverSet<State>
-  /// `nonisolated(unsafe)`: a constant, which ``id`` reads (an element store's id is its
-  /// scope's; see ``ObservationHost/storeIdentity``).
-  nonisolated(unsafe) let host: any ObservationHost<State>
+  /// The observers of the store's host. `nonisolated(unsafe)`: a constant, which ``id``
+  /// reads through its host.
+  nonisolated(unsafe) let observers: ObserverSet<State>
+  /// The host the store reads through (its state root or its scope), which the store keeps
+  /// alive; reached through `observers`, which holds it unowned with its protocol witnesses,
+  /// so that a store (one per row of a long list) holds one word for it rather than two.
+  let hostObject: AnyObject
+  /// The value the store reads and writes: its state root, or its scope in its parent's state.
+  /// A constant; read from any thread (``id`` does).
+  nonisolated var host: any ObservationHost<State> {
+    // Set by the host's initializer, before the store exists.
+    observers.host!
+  }
   /// Where the store sends its actions: a root store's ``Root``, which runs the reducer, or a
   /// scoped store's parent (the parent store, or the element stores of a collection), which
   /// it keeps alive while the child is (see ``StoreParent``). Not optional: a send calls it in
   /// place, without retaining it.
   private let parent: StoreParent<State, Action>
-  /// The child stores this store made (see ``ChildStores``), from its first scope on: the
-  /// element store of a row rarely scopes, and a long list has one per row. No dynamic
-  /// exclusivity checks: main actor only, and never touched during an access to it.
-  @exclusivity(unchecked) private(set) var childStores: ChildStores?
-  /// The child stores, made at the first use.
-  var children: ChildStores {
-    if let childStores { return childStores }
-    let made = ChildStores()
-    childStores = made
-    return made
+  /// The child stores this store made (see ``ChildStores``), from its first scope on: kept by
+  /// its host (each host has one store at a time; see `ObserverSet.childStores`), so that the
+  /// element store of a row, which rarely scopes, has no field for them.
+  var childStores: ChildStores? {
+    @inline(__always) get { observers.childStores }
   }
+  /// The child stores, made at the first use.
+  var children: ChildStores { observers.makeChildStores() }
   /// The id of the state when it is `Identifiable` (always an `AnyHashable` of `State.ID`
   /// then: every initializer takes it from the state's own `id`, which `id` relies on), as
   /// the store was created with: kept by the store's parent, or answered by its host (the
@@ -215,7 +221,7 @@ public final class Store<State, Action> {
     reducer: @escaping @MainActor (_ state: inout State, _ action: Action) -> Effect<Action>
   ) {
     let stateRoot = StateRoot(state: initialState)
-    self.host = stateRoot
+    self.hostObject = stateRoot
     self.observers = stateRoot.observers
     self.parent = Root(
       state: stateRoot, reducer: reducer, dependencies: dependencies,
@@ -225,7 +231,7 @@ public final class Store<State, Action> {
   /// A store that reads through `host` and sends to `parent` (a scoped store), which keeps its
   /// state's id unless `host` answers it.
   init(host: some ObservationHost<State>, parent: StoreParent<State, Action>) {
-    self.host = host
+    self.hostObject = host
     self.observers = host.observers
     self.parent = parent
   }

@@ -182,7 +182,7 @@ final class ElementStores<ID: Hashable, State, Action>: StoreParent<State, Actio
       let store = unsafeDowncast(cached, to: Store<State, Action>.self)
       // A store is live while its scope is the element's live scope (a scope that found its
       // element gone leaves the index for good).
-      if let scope = scopes[id: id], store.host === scope { return store }
+      if let scope = scopes[id: id], store.hostObject === scope { return store }
       stale = store
     }
     var element: State?
@@ -216,7 +216,7 @@ final class ElementStores<ID: Hashable, State, Action>: StoreParent<State, Actio
   /// the collection.
   override func forward(_ action: Action, from store: Store<State, Action>) -> StoreTask {
     // Every element store's host is a scope made by `makeScope`.
-    let node = unsafeDowncast(store.host as AnyObject, to: ElementScopes<ID, State>.Scope.self)
+    let node = unsafeDowncast(store.hostObject, to: ElementScopes<ID, State>.Scope.self)
     // Made by `makeScope`, so an `ElementLens<ID, State>`.
     let lens = unsafeDowncast(node.lens, to: ElementLens<ID, State>.self)
     let id = lens.id

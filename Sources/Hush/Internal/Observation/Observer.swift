@@ -206,6 +206,8 @@ final class ObserverSetExtras {
   /// How many of the set's cells are dormant (see `ObserverSet.makeDormant(_:)`); counted only
   /// here: a set without extras has one cell at most.
   @exclusivity(unchecked) var dormantCount = 0
+  /// The child stores of the store over the set's host (see `ObserverSet.childStores`).
+  @exclusivity(unchecked) var childStores: ChildStores?
 }
 
 /// The observers of one value: the cells readers read, by key path, and the child scopes.
@@ -305,6 +307,24 @@ final class ObserverSet<Base> {
   @inline(__always)
   private static func key(of cell: ObservationCell) -> AnyKeyPath {
     unsafeDowncast(cell, to: KeyedCell<Base>.self).key
+  }
+
+  /// The child stores made by the store over this set's host, kept here rather than in the
+  /// store (an element store of a row rarely scopes, and a long list has one per row). A host
+  /// has one store at a time: each store has a host of its own, but for the scope of an
+  /// element, which a new store of the element takes up once the last one is gone (the child
+  /// stores of that one, each holding it, are gone too).
+  var childStores: ChildStores? {
+    @inline(__always) get { storedExtras?.childStores }
+  }
+
+  /// ``childStores``, made if needed.
+  func makeChildStores() -> ChildStores {
+    let extras = self.extras
+    if let childStores = extras.childStores { return childStores }
+    let made = ChildStores()
+    extras.childStores = made
+    return made
   }
 
   /// ``storedExtras``, made if needed.
