@@ -134,12 +134,11 @@ final class ElementStores<ID: Hashable, State, Action>: StoreParent<State, Actio
   private let send: (ID, Action) -> StoreTask
   /// The parent store: kept alive while its element stores are.
   private let parent: AnyObject
-  /// Element stores by id, held weakly: a row view holds its store. Only `store(for:)`
-  /// inserts, always a `Store<State, Action>` (read back with `unsafeDowncast`).
-  private var stores = WeakCache<ID>()
-  /// The scopes of the element stores by id: a scope outlives its store while its readers'
-  /// paths are compared, and a new store for the same id reuses it (one scope per element, so
-  /// that a change of one element finds its scope by id).
+  /// The scopes of the element stores by id, each with its store while something holds it
+  /// (a row view holds its store): a scope outlives its store while its readers' paths are
+  /// compared, and a new store for the same id reuses it (one scope per element, so that a
+  /// change of one element finds its scope by id). Only `store(for:)` records stores, always a
+  /// `Store<State, Action>` (read back with `unsafeDowncast`).
   private let scopes: ElementScopes<ID, State>
   /// Reads an element's own id, for its store's ``Store/id``: found once for `State`.
   private let identify = identityFunction(for: State.self)
@@ -177,19 +176,15 @@ final class ElementStores<ID: Hashable, State, Action>: StoreParent<State, Actio
   /// left the collection, its last store if one is still alive (a removed row's store answers
   /// the row's last value), else `nil`.
   func store(for id: ID) -> Store<State, Action>? {
-    var stale: Store<State, Action>?
-    if let cached = stores[id] {
-      let store = unsafeDowncast(cached, to: Store<State, Action>.self)
-      // A store is live while its scope is the element's live scope (a scope that found its
-      // element gone leaves the index for good).
-      if let scope = scopes[id: id], store.hostObject === scope { return store }
-      stale = store
-    }
+    let live = scopes.scopeAndStore(id: id)
+    if let store = live?.store { return unsafeDowncast(store, to: Store<State, Action>.self) }
     var element: State?
     collection.withCurrentValue { element = $0.pointee[id: id] }
-    guard let element else { return stale }
+    guard let element else {
+      return scopes.staleStore(id: id).map { unsafeDowncast($0, to: Store<State, Action>.self) }
+    }
     let node =
-      scopes[id: id] ?? scopes.makeScope(id: id, element: element, in: collection.observers)
+      live?.scope ?? scopes.makeScope(id: id, element: element, in: collection.observers)
     // This object, which holds the parent store: nothing allocated per element store, but
     // for an element whose key is not its own id (the store's id is then kept apart).
     let parent: StoreParent<State, Action>
@@ -199,7 +194,7 @@ final class ElementStores<ID: Hashable, State, Action>: StoreParent<State, Actio
       parent = self
     }
     let store = Store<State, Action>(host: node, parent: parent)
-    stores.insert(store, for: id)
+    scopes.setStore(store, id: id)
     return store
   }
 

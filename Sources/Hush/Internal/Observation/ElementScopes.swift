@@ -2,13 +2,19 @@ import IdentifiedCollections
 import OrderedCollections
 
 /// The scopes of the elements of one identified collection (those of its element stores), by
-/// id: how an ``ElementMutation`` finds the one scope to compare, and how a change of the
-/// collection compares all of them in one pass.
+/// id, each with its store while it has one: how an ``ElementMutation`` finds the one scope to
+/// compare, how a change of the collection compares all of them in one pass, and how the
+/// element stores find an element's live store.
 ///
 /// Entries do not keep their scopes alive (a scope lives while its store or its active readers
 /// do) and are not weak references either: a weak reference gives its object a side table, and
 /// every retain and release of the scope then takes the runtime's slow path, once per row per
-/// change. A scope's lens removes its entry when the scope goes away.
+/// change. A scope's lens removes its entry when the scope goes away. An entry's store is held
+/// weakly: a row view holds its store.
+///
+/// The entries are kept in an array of slots, found by id through a dictionary of slot
+/// numbers: an index holds one entry per row of a long list, and a dictionary of the entries
+/// themselves would hold two or three times as many.
 final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArray<ID, Element>> {
   typealias Scope = ScopeNode<IdentifiedArray<ID, Element>, Element>
 
@@ -20,11 +26,21 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
   private typealias Entry = ElementScopeEntry
 
   @inline(__always)
-  private static func scope(of entry: Entry) -> Scope {
-    unsafeDowncast(entry.scope.takeUnretainedValue(), to: Scope.self)
+  private static func scope(of entry: Unmanaged<AnyObject>) -> Scope {
+    unsafeDowncast(entry.takeUnretainedValue(), to: Scope.self)
   }
 
-  private var entries: [ID: Entry] = [:]
+  // No dynamic exclusivity checks: touched on the main actor only, never during an access to
+  // them.
+
+  /// The slot of each live entry, by id.
+  @exclusivity(unchecked) private var slotsByID: [ID: Int32] = [:]
+  /// The entries, by slot; a free slot has no scope, and is in `freeSlots`.
+  @exclusivity(unchecked) private var slots: ContiguousArray<Entry> = []
+  @exclusivity(unchecked) private var freeSlots: ContiguousArray<Int32> = []
+  /// The stores of elements that left the collection, while a view holds them (a removed row's
+  /// store answers its last value): their entries are gone with their scopes' removal.
+  private var staleStores = WeakCache<ID>()
 
   /// Whether a key is its element's own id, when `Element` is `Identifiable` with ids of type
   /// `ID` (then an element's key in the collection usually is; see
@@ -104,8 +120,27 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
 
   /// The live scope of the element with `id`, if any.
   subscript(id id: ID) -> Scope? {
-    guard let entry = entries[id] else { return nil }
-    return Self.scope(of: entry)
+    guard let slot = slotsByID[id] else { return nil }
+    // A slot of `slotsByID` holds a scope.
+    return Self.scope(of: slots[Int(slot)].scope!)
+  }
+
+  /// The live scope of the element with `id`, if any, with its store if it has one.
+  func scopeAndStore(id: ID) -> (scope: Scope, store: AnyObject?)? {
+    guard let slot = slotsByID[id] else { return nil }
+    // A slot of `slotsByID` holds a scope.
+    return (Self.scope(of: slots[Int(slot)].scope!), slots[Int(slot)].store)
+  }
+
+  /// The store of the element with `id` that left the collection, if a view still holds it.
+  func staleStore(id: ID) -> AnyObject? {
+    staleStores[id]
+  }
+
+  /// Records `store`, made over the live scope of the element with `id`.
+  func setStore(_ store: AnyObject, id: ID) {
+    // The store was made over the live scope, which has an entry.
+    slots[Int(slotsByID[id]!)].store = store
   }
 
   /// Creates the scope of the element with `id` (there is no live one), whose value in the
@@ -117,29 +152,40 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
     // The element was just read from the collection.
     if let period = removalTracking { lens.presentInPeriod = period }
     let scope = Scope(parent: collection, lens: lens)
+    var entry = Entry()
+    entry.scope = Unmanaged.passUnretained(scope as AnyObject)
     #if DEBUG
-      entries[id] = Entry(
-        scope: Unmanaged.passUnretained(scope as AnyObject), lens: ObjectIdentifier(lens))
-    #else
-      entries[id] = Entry(scope: Unmanaged.passUnretained(scope as AnyObject))
+      entry.lens = ObjectIdentifier(lens)
     #endif
+    if let slot = freeSlots.popLast() {
+      slots[Int(slot)] = entry
+      slotsByID[id] = slot
+    } else {
+      slotsByID[id] = Int32(truncatingIfNeeded: slots.count)
+      slots.append(entry)
+    }
     return scope
   }
 
   /// The scope whose lens is `lens`, the live scope of the element with `id`, leaves the index
-  /// (its element is gone, or the scope is going away).
+  /// (its element is gone, or the scope is going away); its store, if a view still holds it,
+  /// stays to be found as the element's stale store.
   ///
   /// The entry at `id` is that scope's: an entry is made only where there is none (see
   /// `makeScope`), and a lens removes its entry once, when it is marked removed or, if it
   /// never was, in its `deinit` (so a new scope for the same id comes after). A debug build
   /// checks it.
   func remove(id: ID, lens: ObjectIdentifier) {
+    guard let slot = slotsByID.removeValue(forKey: id) else { return }
+    let index = Int(slot)
     #if DEBUG
       precondition(
-        entries[id].map { $0.lens == lens } ?? true,
+        slots[index].lens == lens,
         "ElementScopes: an element scope's lens removed another scope's entry")
     #endif
-    entries[id] = nil
+    if let store = slots[index].store { staleStores.insert(store, for: id) }
+    slots[index] = Entry()
+    freeSlots.append(slot)
   }
 
   /// The collection changes from `old` to `new`: the live scopes of the elements that left it
@@ -151,7 +197,7 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
     from old: UnsafePointer<IdentifiedArray<ID, Element>>,
     to new: UnsafePointer<IdentifiedArray<ID, Element>>
   ) {
-    guard !entries.isEmpty else { return }
+    guard !slotsByID.isEmpty else { return }
     let oldIDs = old.pointee.ids
     let ids = new.pointee.ids
     if hasSameBits(oldIDs, ids) { return }
@@ -163,9 +209,9 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
   private func elementsWillChange(
     from oldIDs: OrderedSet<ID>, elements: [Element], to ids: OrderedSet<ID>
   ) {
-    for (id, entry, known) in removedEntries(from: oldIDs, to: ids) {
+    for (id, scope, known) in removedEntries(from: oldIDs, to: ids) {
       guard let index = known ?? oldIDs.firstIndex(of: id) else { continue }
-      Self.lens(of: entry).elementWasRemoved(lastValue: elements[index])
+      Self.lens(of: scope).elementWasRemoved(lastValue: elements[index])
     }
   }
 
@@ -173,8 +219,8 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
   /// the last value their lens holds (the shadow of the ids alone keeps it up to date at every
   /// comparison).
   private func elementsWillChange(from oldIDs: OrderedSet<ID>, to ids: OrderedSet<ID>) {
-    for (_, entry, _) in removedEntries(from: oldIDs, to: ids) {
-      Self.lens(of: entry).elementWasRemoved()
+    for (_, scope, _) in removedEntries(from: oldIDs, to: ids) {
+      Self.lens(of: scope).elementWasRemoved()
     }
   }
 
@@ -187,9 +233,12 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
   /// removal costs O(N) comparisons rather than a hash lookup per live scope.
   private func removedEntries(
     from oldIDs: OrderedSet<ID>, to ids: OrderedSet<ID>
-  ) -> [(id: ID, entry: Entry, index: Int?)] {
-    guard entries.count &* 4 >= oldIDs.count else {
-      return entries.compactMap { id, entry in ids.contains(id) ? nil : (id, entry, nil) }
+  ) -> [(id: ID, scope: Unmanaged<AnyObject>, index: Int?)] {
+    guard slotsByID.count &* 4 >= oldIDs.count else {
+      return slotsByID.compactMap { id, slot in
+        // A slot of `slotsByID` holds a scope.
+        ids.contains(id) ? nil : (id, slots[Int(slot)].scope!, nil)
+      }
     }
     let old = oldIDs.elements
     let new = ids.elements
@@ -200,16 +249,19 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
     while suffix < shared - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
       suffix += 1
     }
-    var removed: [(id: ID, entry: Entry, index: Int?)] = []
+    var removed: [(id: ID, scope: Unmanaged<AnyObject>, index: Int?)] = []
     for index in prefix..<(old.count - suffix) {
       let id = old[index]
-      if let entry = entries[id], !ids.contains(id) { removed.append((id, entry, index)) }
+      if let slot = slotsByID[id], !ids.contains(id) {
+        // A slot of `slotsByID` holds a scope.
+        removed.append((id, slots[Int(slot)].scope!, index))
+      }
     }
     return removed
   }
 
   /// The lens of an entry's scope (made by `makeScope`, so an `ElementLens<ID, Element>`).
-  private static func lens(of entry: Entry) -> ElementLens<ID, Element> {
+  private static func lens(of entry: Unmanaged<AnyObject>) -> ElementLens<ID, Element> {
     unsafeDowncast(scope(of: entry).lens, to: ElementLens<ID, Element>.self)
   }
 
@@ -219,9 +271,14 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
   ///
   /// - Complexity: O(live scopes).
   private func refreshInactiveScopes(in collection: UnsafePointer<IdentifiedArray<ID, Element>>) {
-    for entry in entries.values {
-      let scope = Self.scope(of: entry)
-      if scope.activeIndex < 0 { Self.lens(of: entry).refreshLast(in: collection) }
+    // The slots one by one, in place (a copy of an entry copies its weak reference), free
+    // ones passed over: a lens that finds its element gone frees its slot meanwhile.
+    var index = 0
+    while index < slots.count {
+      if let entry = slots[index].scope, Self.scope(of: entry).activeIndex < 0 {
+        Self.lens(of: entry).refreshLast(in: collection)
+      }
+      index += 1
     }
   }
 
@@ -234,7 +291,7 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
   ) -> Bool {
     // Without element scopes there is nothing to compare per element; with other ids, the
     // collection changed shape, not elements in place.
-    guard !entries.isEmpty, hasSameBits(old.pointee.ids, new.pointee.ids) else { return false }
+    guard !slotsByID.isEmpty, hasSameBits(old.pointee.ids, new.pointee.ids) else { return false }
     shadowIDs = old.pointee.ids
     unchangedComparisons = 0
     switch comparison {
@@ -251,7 +308,7 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
   override func stopShadowing(changedTo collection: UnsafePointer<IdentifiedArray<ID, Element>>) {
     guard let shadowIDs else { return }
     let ids = collection.pointee.ids
-    if !entries.isEmpty, !hasSameBits(shadowIDs, ids) {
+    if !slotsByID.isEmpty, !hasSameBits(shadowIDs, ids) {
       if copiesElements {
         elementsWillChange(from: shadowIDs, elements: shadow, to: ids)
       } else {
@@ -282,7 +339,7 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
       if hasSameBits(shadowIDs, ids) {
         observers.collectChangesWithSameIDs(in: collection, into: &changed, recorder: recorder)
       } else {
-        if !entries.isEmpty { elementsWillChange(from: shadowIDs, to: ids) }
+        if !slotsByID.isEmpty { elementsWillChange(from: shadowIDs, to: ids) }
         self.shadowIDs = ids
         observers.collectChanges(in: collection, into: &changed, recorder: recorder)
       }
@@ -291,7 +348,7 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
     }
     guard hasSameBits(shadowIDs, ids) else {
       // The elements that left take their last value from the copy.
-      if !entries.isEmpty { elementsWillChange(from: shadowIDs, elements: shadow, to: ids) }
+      if !slotsByID.isEmpty { elementsWillChange(from: shadowIDs, elements: shadow, to: ids) }
       stopShadowing()
       return false
     }
@@ -329,7 +386,7 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
     let id = mutation.elementID(as: ID.self)
     if let sending {
       // Made by `makeScope`, so with an `ElementLens<ID, Element>`; a scope whose element was
-      // never found missing is the one `entries` holds for its id. Not retained: the sending
+      // never found missing is the one the index holds for its id. Not retained: the sending
       // store holds its scope for the whole send.
       let found = sending._withUnsafeGuaranteedRef { scope -> Bool in
         let lens = unsafeDowncast(scope.lens, to: ElementLens<ID, Element>.self)
@@ -418,16 +475,20 @@ func findChangedElements<Element>(
   }
 }
 
-/// An entry of ``ElementScopes``: a scope, held unretained (and in a debug build its lens, to
-/// check `remove(id:lens:)`). One word in a release build: an index holds one per row of a
-/// long list. Not nested in the generic class: a nested type is generic too, and each use of
-/// it (three per element store made) would look up its metadata at run time.
+/// A slot of ``ElementScopes``: a scope, held unretained, and its store, held weakly (and in a
+/// debug build the scope's lens, to check `remove(id:lens:)`); a free slot has no scope. Two
+/// words in a release build: an index holds one per row of a long list. Not nested in the
+/// generic class: a nested type is generic too, and each use of it (three per element store
+/// made) would look up its metadata at run time.
 private struct ElementScopeEntry {
   /// An `ElementScopes<ID, Element>.Scope`, of the index that holds the entry.
-  let scope: Unmanaged<AnyObject>
+  var scope: Unmanaged<AnyObject>?
+  /// The store made over the scope, a `Store` of the element's state and actions, while
+  /// something holds it.
+  weak var store: AnyObject?
   #if DEBUG
     /// The lens of the scope, which removes the entry when the scope goes away.
-    let lens: ObjectIdentifier
+    var lens: ObjectIdentifier?
   #endif
 }
 
