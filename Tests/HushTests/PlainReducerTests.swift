@@ -110,4 +110,40 @@ import Testing
     #expect(probes[61].value == 6)
     #expect(probes[2].renders == 0)
   }
+
+  /// A `ForEach` makes every row's store, while only the rows on screen are read: once those
+  /// stores are made, the shadow copies the elements (bringing every live row's last value up
+  /// to date at each write would cost a comparison per row held), and a row that no one reads
+  /// still keeps the value it was last written when it leaves.
+  @Test func storesMadeForEveryRowMakeTheShadowCopyTheRows() {
+    typealias RowsScope = ScopeNode<AppState, IdentifiedArrayOf<Row>>
+    let store = makeAppStore(AppState(rows: makeRows(100)))
+    let rows = store.scope(state: \.rows, action: AppAction.row)
+    let probes = [1, 2].map { id in RenderProbe { rows[id: id]!.value } }
+    let scopes =
+      store.observers.allActive.compactMap { $0 as? RowsScope }.first?
+      .collectionShadow as? ElementScopes<Int, Row>
+    store.send(.row(id: 1, action: .setValue(1)))
+    // Two live row scopes of 100: the shadow holds the ids alone.
+    #expect(scopes?.isShadowing == true)
+    #expect(scopes?.copiesElements == false)
+
+    let everyRow = Array(rows)
+    store.send(.row(id: 2, action: .setValue(2)))
+    #expect(scopes?.isShadowing == true)
+    #expect(scopes?.copiesElements == true)
+    store.send(.row(id: 50, action: .setValue(7)))
+    store.send(.row(id: 60, action: .setValue(8)))
+
+    var state = store.state
+    state.rows.remove(id: 50)
+    store.send(.replaceState(state))
+    #expect(everyRow[50].value == 7)
+    #expect(everyRow[60].value == 8)
+    #expect(probes.map(\.renders) == [1, 1])
+    #expect(probes.map(\.value) == [1, 2])
+    store.send(.row(id: 1, action: .setValue(3)))
+    #expect(probes.map(\.renders) == [2, 1])
+    #expect(probes[0].value == 3)
+  }
 }

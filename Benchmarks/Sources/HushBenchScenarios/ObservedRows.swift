@@ -47,6 +47,11 @@ public let observedRowsScenario = Scenario(
         frame.flush()
       }
     },
+    // As a `ForEach` over the rows does: every row's store is made and kept, 20 are read.
+    .init(name: "Hush Store, plain reducer, every row's store made, one observed row changes") {
+      n in
+      observedHushRows(n, unrelatedSends: 0, storesMade: n)
+    },
   ],
   reportsRenders: true
 )
@@ -59,16 +64,19 @@ private func observedIDs(_ n: Int) -> [Int] {
 
 /// A plain-reducer store over `n` rows; 20 element stores, each read by one reader. Operation
 /// `i` writes `i + 1` to observed row `i % 20` through its element store (a row view's send),
-/// then sends `unrelatedSends` actions that change the count, which no reader reads.
+/// then sends `unrelatedSends` actions that change the count, which no reader reads. With
+/// `storesMade` above 20, the stores of the first `storesMade` rows are made and kept too (no
+/// reader reads them), as a `ForEach` over the rows does.
 @MainActor
-private func observedHushRows(_ n: Int, unrelatedSends: Int) -> Fixture {
+private func observedHushRows(_ n: Int, unrelatedSends: Int, storesMade: Int = 0) -> Fixture {
   let frame = Frame()
   let store = makeAppStore(rowCount: n)
   let rows = store.scope(state: \.rows, action: AppAction.row)
   let rowStores = observedIDs(n).map { id in rows[id: id]! }
   let readers = rowStores.map { row in TrackedReader(frame: frame) { row.value } }
+  let made: [AnyObject] = rows.prefix(storesMade).map { $0 }
   return Fixture(
-    frame: frame, keepAlive: [store, frame] + rowStores + readers,
+    frame: frame, keepAlive: [store, frame] + rowStores + readers + made,
     verify: {
       verifyRenders(frame, operations: $0, expectedPerChange: 1)
         ?? verifyReaders(readers, changing: readers.count, operations: $0)

@@ -74,7 +74,7 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
   private let comparison = ShadowComparison.current
   /// Whether the shadow copies the elements (`shadow`); otherwise it holds only the ids, and
   /// each active element scope compares its element with the last value its lens holds.
-  @exclusivity(unchecked) private var copiesElements = false
+  @exclusivity(unchecked) private(set) var copiesElements = false
   /// The copy of the elements, in the collection's order; empty unless `copiesElements`.
   @exclusivity(unchecked) private var shadow: [Element] = []
   /// The comparisons in a row that found no element changed.
@@ -93,10 +93,18 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
   /// snapshot would make the next write copy the collection.
   static var patience: Int { 16 }
 
-  /// The shadow copies the elements when at least one element in this many has an active
-  /// scope: one comparison of all the elements in large blocks then costs less than one per
-  /// active scope, each through its lens.
+  /// The shadow copies the elements when at least one element in this many has a live scope
+  /// (every active one is live): one comparison of all the elements in large blocks then
+  /// costs less than one per active scope, each through its lens, and than bringing the last
+  /// value of every live scope up to date (which the copy makes needless: a removed element's
+  /// last value comes from it).
   static var copyingDensity: Int { 16 }
+
+  /// Whether the shadow of a collection of `count` elements copies them (see
+  /// ``copyingDensity``).
+  private func copyingPays(count: Int) -> Bool {
+    slotsByID.count &* Self.copyingDensity >= count
+  }
 
   /// The current period of removal tracking, or `nil` when removals are not tracked.
   ///
@@ -269,16 +277,38 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
   /// with `collection`, so that a removal keeps the value seen at the last comparison (what a
   /// snapshot or the copy gives the others).
   ///
+  /// One pass, as `collectElementChanges(in:scopes:into:recorder:)`: a scope whose element is
+  /// bitwise its last value at the index where it was last found costs one inline byte
+  /// comparison; only the others go through their lens (a call that fetches the elements and
+  /// looks up their types, hundreds of instructions in this unspecialized code).
+  ///
   /// - Complexity: O(live scopes).
   private func refreshInactiveScopes(in collection: UnsafePointer<IdentifiedArray<ID, Element>>) {
-    // The slots one by one, in place (a copy of an entry copies its weak reference), free
-    // ones passed over: a lens that finds its element gone frees its slot meanwhile.
-    var index = 0
-    while index < slots.count {
-      if let entry = slots[index].scope, Self.scope(of: entry).activeIndex < 0 {
-        Self.lens(of: entry).refreshLast(in: collection)
+    collection.pointee.elements.withUnsafeBufferPointer { elements in
+      let base = UnsafeRawPointer(elements.baseAddress)
+      let count = elements.count
+      let size = MemoryLayout<Element>.size
+      let stride = MemoryLayout<Element>.stride
+      // The slots one by one, in place (a copy of an entry copies its weak reference), free
+      // ones passed over: a lens that finds its element gone frees its slot meanwhile.
+      var slot = 0
+      while slot < slots.count {
+        // Not retained: the entry's scope is alive (see `Entry`), and nothing here releases it.
+        let stale = slots[slot].scope?._withUnsafeGuaranteedRef { object -> Bool in
+          let scope = unsafeDowncast(object, to: Scope.self)
+          guard scope.activeIndex < 0 else { return false }
+          // Made by `makeScope`, with an `ElementLens<ID, Element>`.
+          let lens = unsafeDowncast(scope.lens, to: ElementLens<ID, Element>.self)
+          let index = lens.lastIndex
+          guard let base, index < count else { return true }
+          return !hasSameBytes(
+            base + index * stride, lens.last(offset: lastValueOffset), count: size)
+        }
+        if stale == true, let entry = slots[slot].scope {
+          Self.lens(of: entry).refreshLast(in: collection)
+        }
+        slot += 1
       }
-      index += 1
     }
   }
 
@@ -296,7 +326,7 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
     unchangedComparisons = 0
     switch comparison {
     case .byDensity:
-      copiesElements = observers.activeElementCount &* Self.copyingDensity >= new.pointee.count
+      copiesElements = copyingPays(count: new.pointee.count)
     case .idsOnly: copiesElements = false
     }
     // Shares the snapshot's buffer, which the scope drops next: the copy is then the only
@@ -344,6 +374,13 @@ final class ElementScopes<ID: Hashable, Element>: CollectionShadow<IdentifiedArr
         observers.collectChanges(in: collection, into: &changed, recorder: recorder)
       }
       refreshInactiveScopes(in: collection)
+      // Element stores made since (a `ForEach` makes one per row) can make the copy pay: it
+      // starts from the elements as they are now, which every live scope's last value is.
+      if comparison == .byDensity, copyingPays(count: ids.count) {
+        copiesElements = true
+        shadow = collection.pointee.elements
+        unchangedComparisons = 0
+      }
       return true
     }
     guard hasSameBits(shadowIDs, ids) else {

@@ -62,7 +62,7 @@ class Observer<Base>: ObservationCell {
   /// Position in the owning set's active observers (`activeElements` for an element scope),
   /// or -1 when inactive.
   final var activeIndex: Int {
-    get { Int(storedActiveIndex) }
+    @inline(__always) get { Int(storedActiveIndex) }
     set { storedActiveIndex = Int32(truncatingIfNeeded: newValue) }
   }
   /// `activeIndex`, in 32 bits so that it shares the flags' word (a set has fewer than
@@ -496,9 +496,6 @@ final class ObserverSet<Base> {
     activate(listener)
     return listener
   }
-
-  /// How many element scopes are active.
-  var activeElementCount: Int { storedExtras?.activeElements.count ?? 0 }
 
   /// Whether no observer is active: then nothing of `Base` is compared on a change.
   var isInactive: Bool {

@@ -555,7 +555,7 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
 
   /// Where the element was last found; checked first, without hashing the id.
   private(set) var lastIndex: Int {
-    get { Int(storedLastIndex) }
+    @inline(__always) get { Int(storedLastIndex) }
     set { storedLastIndex = Int32(truncatingIfNeeded: newValue) }
   }
   /// `lastIndex`, in 32 bits so that it shares a word with `storedPeriod` (a lens is made per
