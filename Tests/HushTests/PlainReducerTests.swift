@@ -146,4 +146,44 @@ import Testing
     #expect(probes.map(\.renders) == [2, 1])
     #expect(probes[0].value == 3)
   }
+
+  /// Rows aligned to 16 bytes (a SIMD value): each row scope keeps its last value inside its
+  /// lens, at an offset computed from the layout (checked against the property's address in
+  /// this debug build), and a removed row's store answers it.
+  @Test func rowsAlignedTo16BytesKeepTheirLastValues() {
+    struct Point: Identifiable, Equatable {
+      let id: Int
+      var position: SIMD4<Float>
+    }
+    struct Plot: Equatable {
+      var points: IdentifiedArrayOf<Point>
+    }
+    enum PointAction { case tapped }
+    enum PlotAction {
+      case move(id: Int, to: SIMD4<Float>)
+      case remove(id: Int)
+      case point(id: Int, action: PointAction)
+    }
+    #expect(MemoryLayout<Point>.alignment == 16)
+    let store = Store<Plot, PlotAction>(
+      initialState: Plot(
+        points: IdentifiedArray(uniqueElements: (0..<8).map { Point(id: $0, position: .zero) }))
+    ) { state, action in
+      switch action {
+      case let .move(id, position): state.points[id: id]?.position = position
+      case let .remove(id): state.points.remove(id: id)
+      case .point: break
+      }
+      return .none
+    }
+    let points = store.scope(state: \.points, action: PlotAction.point)
+    let probes = points.map { point in RenderProbe { point.position } }
+    store.send(.move(id: 3, to: SIMD4(1, 2, 3, 4)))
+    store.send(.move(id: 5, to: SIMD4(5, 6, 7, 8)))
+    let leaving = points[id: 5]!
+    store.send(.remove(id: 5))
+    #expect(leaving.position == SIMD4(5, 6, 7, 8))
+    #expect(probes[3].value == SIMD4(1, 2, 3, 4))
+    #expect(probes.map(\.renders) == [0, 0, 0, 1, 0, 1, 0, 0])
+  }
 }

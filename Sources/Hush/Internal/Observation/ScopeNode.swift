@@ -607,13 +607,13 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
     if !isRemoved { scopes.remove(id: id, lens: ObjectIdentifier(self)) }
   }
 
-  /// The offset of `lastValue` from the start of a lens's stored properties (see
-  /// `_getUnsafePointerToStoredProperties`): after the fixed-size fields before it (two 32-bit
-  /// values and a reference), at the element's alignment, as a class lays out its stored
-  /// properties in order. A debug build checks it against the property's address whenever a
-  /// lens is made.
+  /// The offset of `lastValue` in a lens: after the object's header (two words: its type and
+  /// its reference counts, on 32-bit platforms too) and the fixed-size fields before it (two
+  /// 32-bit values and a reference), at the element's alignment, as a class lays out its
+  /// stored properties in order from the object's start. A debug build checks it against the
+  /// property's address whenever a lens is made.
   static var lastValueOffset: Int {
-    let fixedEnd = 2 * MemoryLayout<Int32>.size + MemoryLayout<Int>.size
+    let fixedEnd = 3 * MemoryLayout<Int>.size + 2 * MemoryLayout<Int32>.size
     let alignment = MemoryLayout<Element>.alignment
     return (fixedEnd + alignment - 1) & ~(alignment - 1)
   }
@@ -632,7 +632,7 @@ final class ElementLens<ID: Hashable, Element>: ScopeLens<IdentifiedArray<ID, El
   /// ``last``, given ``lastValueOffset`` (which a scan of many lenses reads once).
   @inline(__always)
   func last(offset: Int) -> UnsafeMutablePointer<Element> {
-    (_getUnsafePointerToStoredProperties(self) + offset).assumingMemoryBound(to: Element.self)
+    (Unmanaged.passUnretained(self).toOpaque() + offset).assumingMemoryBound(to: Element.self)
   }
 
   /// The element is not in the collection: the scope leaves the index of live element scopes
